@@ -1,0 +1,30 @@
+/** Websocket protocol of `/v2/ws` (decisions.md). A frame is one message or an array of them. */
+export type ClientMessage =
+  | { type: 'login'; params: string }
+  | { type: 'logout' }
+  | { type: 'sub'; params: string }
+  | { type: 'unsub'; params: string }
+  | { type: 'ping'; params: number };
+
+export interface ResultMessage { type: 'login_result' | 'logout_result' | 'sub_result' | 'unsub_result'; code: 0 | 1; msg: string; params?: string }
+export interface PongMessage { type: 'pong'; params: number }
+
+export const PUBLIC_TOPICS = ['DAY_MARKET'] as const;
+export const PUBLIC_TOPIC_PREFIXES = ['KLINE.'] as const;
+export const PRIVATE_TOPICS = ['FOREX_TRADE', 'FOREX_CLOSED', 'FOREX_FOLLOW_TRADE'] as const;
+
+export function isPrivateTopic(topic: string): boolean {
+  return (PRIVATE_TOPICS as readonly string[]).includes(topic);
+}
+export function isKnownTopic(topic: string): boolean {
+  return (
+    (PUBLIC_TOPICS as readonly string[]).includes(topic) ||
+    isPrivateTopic(topic) ||
+    PUBLIC_TOPIC_PREFIXES.some((p) => topic.startsWith(p) && /^[A-Z0-9._-]{2,32}$/.test(topic.slice(p.length)))
+  );
+}
+
+/** Client timing (spec section 9). */
+export const WS_HEARTBEAT_MS = 5000;
+export const WS_CONNECT_TIMEOUT_MS = 5000;
+export const WS_MAX_MISSED_PONGS = 2;
