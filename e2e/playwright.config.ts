@@ -1,0 +1,55 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The journeys run against the real server (`npm run serve`: embedded PostgreSQL, seeded) on a
+// fresh data directory, in Debian's Chromium at a phone's size. Values go through the environment
+// so that Playwright's worker processes, which load this file again, see the same server.
+const here = fileURLToPath(new URL('.', import.meta.url));
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tp-e2e-'));
+const port = process.env.E2E_PORT;
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: here,
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL,
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Playwright adds --headless itself; the rest keeps Chromium off this machine's closed network.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  outputDir: join(here, 'test-results'),
+  webServer: {
+    command: 'npx tsx apps/server/src/main.ts',
+    cwd: resolve(here, '..'),
+    url: `${baseURL}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: 'e2e-admin-password-1',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

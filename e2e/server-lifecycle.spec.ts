@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// `npm start` as a newcomer runs it: a fresh data directory, the embedded PostgreSQL, the URL
+// printed; a second start on the same directory keeps the users and the admin's password.
+const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+
+function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    cwd: repo,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL printed in 120 s:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/https?:\/\/[^\s]+:\d+\/?/);
+      if (match) {
+        clearTimeout(timer);
+        resolvePromise({ child, url: match[0].replace(/\/$/, '') });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+}
+
+test('a second start reuses the data of the first', async ({ request }) => {
+  test.setTimeout(300_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'tp-lifecycle-'));
+  const port = 40000 + Math.floor(Math.random() * 10000);
+  const demoId = `lifecycle-${Date.now()}`;
+
+  const first = await startServer(dataDir, port);
+  expect(first.url).toContain(`:${port}`);
+  const health = await request.get(`${first.url}/healthz`);
+  expect(await health.json()).toEqual({ status: 'ok' });
+  const created = await (await request.get(`${first.url}/api/user/createAccountDemoForU?demo_id=${demoId}`)).json();
+  expect(created.code).toBe(1);
+  // No ADMIN_PASSWORD: a random one is generated and written once.
+  const passwordFile = join(dataDir, 'admin-password.txt');
+  expect(existsSync(passwordFile)).toBe(true);
+  const adminPassword = readFileSync(passwordFile, 'utf8');
+  expect(adminPassword.trim().length).toBeGreaterThanOrEqual(12);
+  await stop(first.child);
+
+  const second = await startServer(dataDir, port);
+  const again = await (await request.get(`${second.url}/api/user/createAccountDemoForU?demo_id=${demoId}`)).json();
+  expect(again.code).toBe(1);
+  expect(again.data.user.uid).toBe(created.data.user.uid);
+  expect(readFileSync(passwordFile, 'utf8')).toBe(adminPassword);
+  await stop(second.child);
+});

@@ -1,0 +1,44 @@
+import { expect, type Page } from '@playwright/test';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const dataDir = () => process.env.E2E_DATA_DIR as string;
+const shotsDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+export function uniqueEmail(tag: string): string {
+  return `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+interface OutboxLine { channel: string; to: string; type: number | string; code: string; text: string; created_at: string }
+
+/** The newest code the server "e-mailed" to `to` (DATA_DIR/outbox.jsonl, decisions.md). */
+export async function codeFromOutbox(to: string): Promise<string> {
+  const file = join(dataDir(), 'outbox.jsonl');
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      if (!existsSync(file)) return undefined;
+      const lines = readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as OutboxLine);
+      code = lines.filter((l) => l.to === to).at(-1)?.code;
+      return code;
+    }, { message: `a code e-mailed to ${to}` })
+    .toMatch(/^\d{6}$/);
+  return code as string;
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: false });
+}
+
+/** antd-mobile confirm dialogs: the bold action is the confirming one. */
+export async function confirmDialog(page: Page): Promise<void> {
+  await page.locator('.adm-dialog .adm-dialog-button-bold').click();
+}
+
+/** No element may stick out past a 375 px phone screen. */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+}

@@ -1,0 +1,67 @@
+// `npm test`: every test of the project, in order of cost, and one closing line
+// `tests: N passed, M failed` that counts them all. Exits non-zero on any failure.
+//   1. type check and lint          2. unit + API integration tests (vitest, real PostgreSQL)
+//   3. web build                    4. browser journeys (Playwright in Debian's Chromium)
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { ensureChromium } from './chromium.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const tmp = `${root}.tmp`;
+mkdirSync(tmp, { recursive: true });
+let passed = 0;
+let failed = 0;
+const problems = [];
+
+function run(title, cmd, args, env = {}) {
+  console.log(`\n=== ${title}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) problems.push(`${title} exited with ${r.status ?? r.signal}`);
+  return r.status === 0;
+}
+
+function countJson(file, pick) {
+  if (!existsSync(file)) return false;
+  const { ok, bad } = pick(JSON.parse(readFileSync(file, 'utf8')));
+  passed += ok;
+  failed += bad;
+  return true;
+}
+
+const chromium = ensureChromium();
+
+// A check (type check, lint) counts as one test each.
+for (const [title, cmd, args] of [
+  ['typecheck', 'npm', ['run', 'typecheck']],
+  ['lint', 'npm', ['run', 'lint']],
+]) {
+  if (run(title, cmd, args)) passed += 1;
+  else failed += 1;
+}
+
+const vitestJson = `${tmp}/vitest.json`;
+rmSync(vitestJson, { force: true });
+run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+if (!countJson(vitestJson, (j) => ({ ok: j.numPassedTests, bad: j.numFailedTests }))) {
+  failed += 1;
+  problems.push('vitest wrote no report');
+}
+
+if (run('web build', 'npm', ['run', 'build', '-w', 'apps/web'])) {
+  const pwJson = `${tmp}/playwright.json`;
+  rmSync(pwJson, { force: true });
+  run('browser journeys', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+  });
+  if (!countJson(pwJson, (j) => ({ ok: j.stats.expected, bad: j.stats.unexpected + j.stats.flaky }))) {
+    failed += 1;
+    problems.push('playwright wrote no report');
+  }
+} else {
+  failed += 1;
+}
+
+if (problems.length) console.log(`\nProblems:\n- ${problems.join('\n- ')}`);
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && problems.length === 0 ? 0 : 1);
