@@ -1,1 +1,3 @@
 export * from './money.js';
+export * from './market-hours.js';
+export * from './candles.js';
