@@ -1,3 +1,4 @@
 export * from './money.js';
 export * from './market-hours.js';
 export * from './candles.js';
+export * from './price-walk.js';
