@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Decimal } from './money.js';
 
 /** Chart periods in minutes (spec section 9): 1M 5M 15M 30M 1H 1D. Default 5. */
 export const CANDLE_PERIODS = [1, 5, 15, 30, 60, 1440] as const;

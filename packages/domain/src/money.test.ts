@@ -41,3 +41,9 @@ describe('profitRatePercent', () => {
     expect(profitRatePercent(profit, total)).toBe(expected);
   });
 });
+
+describe('precision', () => {
+  it('sums NUMERIC(36,18) amounts exactly (more than decimal.js default 20 digits)', () => {
+    expect(sum(['123456789012345678.123456789012345678', '0.000000000000000001']).toFixed()).toBe('123456789012345678.123456789012345679');
+  });
+});

@@ -1,14 +1,21 @@
-import { Decimal } from 'decimal.js';
+import { Decimal as BaseDecimal } from 'decimal.js';
+
+/**
+ * The one Decimal of the project. decimal.js rounds every result to 20 significant digits by
+ * default; NUMERIC(36, 18) amounts need 36 exact digits, so money is computed with 60.
+ */
+export const Decimal = BaseDecimal.clone({ precision: 60 });
+export type Decimal = InstanceType<typeof Decimal>;
 
 /**
  * Money rules. Every rounding names its direction: `down` toward zero (what a user is paid or
  * shown as available), `up` away from zero (what a user is charged), `half-up` for display only.
  */
 export type Rounding = 'down' | 'up' | 'half-up';
-const MODES: Record<Rounding, Decimal.Rounding> = {
-  down: Decimal.ROUND_DOWN,
-  up: Decimal.ROUND_UP,
-  'half-up': Decimal.ROUND_HALF_UP,
+const MODES: Record<Rounding, BaseDecimal.Rounding> = {
+  down: BaseDecimal.ROUND_DOWN,
+  up: BaseDecimal.ROUND_UP,
+  'half-up': BaseDecimal.ROUND_HALF_UP,
 };
 
 export type DecimalLike = Decimal | string | number;

@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Decimal } from './money.js';
 
 /**
  * The simulator's price model: a seeded geometric random walk, so a run can be replayed from its

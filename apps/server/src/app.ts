@@ -1,0 +1,109 @@
+import crypto from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { DEFAULT_LANG } from '@tp/contracts';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import { isMigrated } from './db/migrate.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { resolveLang } from './http/messages/index.js';
+import { createInProcessBus, type Bus } from './realtime/bus.js';
+import { registerWsGateway } from './realtime/ws-gateway.js';
+import { createOutbox, type Outbox } from './modules/notify/outbox.js';
+import { notifyRoutes } from './modules/notify/notify.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import './http/types.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: Outbox;
+  }
+}
+
+export interface BuildAppOptions {
+  db: Db;
+  config: Config;
+  bus?: Bus;
+  outbox?: Outbox;
+  /** Pino logger options, or false; defaults to the config's level. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+const BUILD_HINT_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Trading platform</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem">
+<h1>The server is running</h1>
+<p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds and serves) and reload this page.</p>
+<p>API documentation: <a href="/docs">/docs</a>. Health: <a href="/healthz">/healthz</a>.</p>
+</body></html>`;
+
+/** Builds the Fastify app (not listening). main.ts listens; tests use app.inject or listen on port 0. */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { db, config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 256 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('bus', opts.bus ?? createInProcessBus());
+  app.decorate('outbox', opts.outbox ?? createOutbox(config.dataDir, config.smtpUrl, app.log));
+  app.decorateRequest('lang', DEFAULT_LANG);
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (req) => {
+    req.lang = resolveLang(req.headers.lang);
+  });
+
+  registerErrorHandling(app);
+  await app.register(formbody);
+  // Only routes that name a limit are limited (login, code sending, captcha).
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Trading platform API',
+        version: '0.1.0',
+        description: 'Every answer is HTTP 200 {code, msg, data}: code 1 ok, 0 refused (error = key), 999 not logged in.',
+      },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
+    const ok = await isMigrated(db).catch(() => false);
+    return reply.code(ok ? 200 : 503).send(ok ? { status: 'ok' } : { status: 'unavailable' });
+  });
+
+  await app.register(settingsRoutes);
+  await app.register(notifyRoutes);
+  await app.register(usersRoutes);
+  await app.register(walletRoutes);
+  await registerWsGateway(app);
+
+  if (existsSync(path.join(config.webDistDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', wildcard: true, index: ['index.html'] });
+  } else {
+    app.get('/', { schema: { hide: true } }, async (_req, reply) => reply.type('text/html; charset=utf-8').send(BUILD_HINT_HTML));
+  }
+
+  return app;
+}

@@ -1,0 +1,29 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database.js';
+import * as m0001 from './migrations/0001-foundation.js';
+
+/**
+ * The migrations, listed explicitly: a folder scan breaks under tsx and vitest (file extensions,
+ * module resolution) and an explicit list makes a missing import a compile error.
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001-foundation': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}
+
+/** True once every listed migration has been applied (what /healthz reports). */
+export async function isMigrated(db: Db): Promise<boolean> {
+  const migrator = new Migrator({ db, provider });
+  const all = await migrator.getMigrations();
+  return all.length === Object.keys(MIGRATIONS).length && all.every((m) => m.executedAt !== undefined);
+}

@@ -1,0 +1,167 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** timestamptz: pg returns a Date. Columns with a default (now()) may be left out on insert. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type TimestampDefault = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** NUMERIC comes back from pg as a string; money never becomes a JS number. */
+type Numeric = ColumnType<string, string, string>;
+type NumericDefault = ColumnType<string, string | undefined, string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  uid: string;
+  email: string | null;
+  password_hash: string | null;
+  invite_code: string;
+  inviter_id: number | null;
+  is_demo: boolean;
+  demo_id: string | null;
+  is_trader: Generated<boolean>;
+  /** 1 active, 0 disabled. */
+  status: Generated<number>;
+  created_at: TimestampDefault;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: TimestampDefault;
+  revoked_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  channel: string; // 'email' | 'sms'
+  purpose: number; // CODE_PURPOSE
+  address: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: TimestampDefault;
+}
+
+export interface CaptchasTable {
+  id: string;
+  answer_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: TimestampDefault;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  account: string;
+  ip: string;
+  success: boolean;
+  created_at: TimestampDefault;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string | null;
+  /** Only public settings are answered by GET /api/default/setting. */
+  is_public: Generated<boolean>;
+}
+
+export interface AreasTable {
+  id: Generated<number>;
+  code: string;
+  global_code: string;
+  name: string;
+  sort: Generated<number>;
+}
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  logo: string;
+  url: string;
+  subject: string;
+  registered_address: string;
+  location: string;
+  email: string;
+  is_main: Generated<boolean>;
+}
+
+export interface AdminsTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  created_at: TimestampDefault;
+}
+
+export interface AdminSessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  admin_id: number;
+  created_at: TimestampDefault;
+  revoked_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  admin_id: number | null;
+  action: string;
+  target: string | null;
+  detail: ColumnType<unknown, string | null | undefined, never>;
+  created_at: TimestampDefault;
+}
+
+export interface CurrenciesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+}
+
+export interface LedgerAccountsTable {
+  id: Generated<number>;
+  /** Set for user accounts; null for system (house) accounts. */
+  user_id: number | null;
+  /** ACCOUNT_TYPES id for user accounts; null for system accounts. */
+  account_type: number | null;
+  /** Set for system accounts, e.g. 'house_demo_funding'; null for user accounts. */
+  system_code: string | null;
+  currency_id: number;
+  balance: NumericDefault;
+  lock_balance: NumericDefault;
+  created_at: TimestampDefault;
+}
+
+export interface LedgerTransactionsTable {
+  id: Generated<string>;
+  kind: string;
+  memo: string;
+  reference: string | null;
+  created_at: TimestampDefault;
+}
+
+export interface LedgerPostingsTable {
+  id: Generated<string>;
+  transaction_id: string;
+  account_id: number;
+  bucket: 'available' | 'held';
+  amount: Numeric;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  verification_codes: VerificationCodesTable;
+  captchas: CaptchasTable;
+  login_attempts: LoginAttemptsTable;
+  settings: SettingsTable;
+  areas: AreasTable;
+  companies: CompaniesTable;
+  admins: AdminsTable;
+  admin_sessions: AdminSessionsTable;
+  audit_log: AuditLogTable;
+  currencies: CurrenciesTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_postings: LedgerPostingsTable;
+}

@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.js';
+import { refuse } from './refusal.js';
+import { findSessionUser, touchSession } from '../modules/users/sessions.repository.js';
+import { hashToken } from '../modules/users/tokens.js';
+
+export interface AuthUser {
+  id: number;
+  sessionId: number;
+  isDemo: boolean;
+}
+
+/** The token from `authorization`: raw, or `Bearer <token>`. */
+export function tokenFromHeader(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const value = header.trim().replace(/^Bearer\s+/i, '').trim();
+  return value.length > 0 && value.length <= 200 ? value : undefined;
+}
+
+/** Resolves a token to its live session and active user, or undefined. */
+export async function userForToken(db: Db, token: string | undefined): Promise<AuthUser | undefined> {
+  if (!token) return undefined;
+  const row = await findSessionUser(db, hashToken(token));
+  if (!row) return undefined;
+  await touchSession(db, row.session_id);
+  return { id: row.user_id, sessionId: row.session_id, isDemo: row.is_demo };
+}
+
+/** preHandler: answers 999 unless a valid token is sent. Sets `req.user`. */
+export async function requireUser(this: { db: Db }, req: FastifyRequest): Promise<void> {
+  const user = await userForToken(this.db, tokenFromHeader(req.headers.authorization));
+  if (!user) refuse('not_logged_in');
+  req.user = user;
+}
+
+/**
+ * preHandler for real-money features (deposit, withdraw, transfer, real-name, invite, password):
+ * a demo account is refused with 'only_true_account'. Runs after requireUser.
+ */
+export async function requireRealAccount(req: FastifyRequest): Promise<void> {
+  if (!req.user) refuse('not_logged_in');
+  if (req.user.isDemo) refuse('only_true_account');
+}
+
+/** The authenticated user of a route guarded by requireUser. */
+export function currentUser(req: FastifyRequest): AuthUser {
+  if (!req.user) refuse('not_logged_in');
+  return req.user;
+}

@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorKey } from '@tp/contracts';
+import { refusalEnvelope, type RefusalBody } from './envelope.js';
+import { isRefusal } from './refusal.js';
+import { resolveLang } from './messages/index.js';
+
+/** A missing or empty field gets the spec's own prompt rather than a generic "invalid". */
+const REQUIRED_FIELD_KEYS: Record<string, ErrorKey> = {
+  account: 'account_required',
+  to: 'account_required',
+  password: 'password_required',
+  new_password: 'password_required',
+  re_password: 'input_full',
+  secondary_password: 'input_full',
+  sms_code: 'code_required',
+  auth_code: 'code_required',
+  demo_id: 'demo_id_required',
+};
+const PASSWORD_FIELDS = new Set(['password', 'new_password']);
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+function fieldValue(req: FastifyRequest, context: string | undefined, field: string): unknown {
+  const source = context === 'querystring' ? req.query : context === 'params' ? req.params : req.body;
+  return source && typeof source === 'object' ? (source as Record<string, unknown>)[field] : undefined;
+}
+
+/** Refusal body for a failed input validation: the first failing field decides the message. */
+function validationRefusal(req: FastifyRequest, err: FastifyError): RefusalBody {
+  const lang = req.lang;
+  const first = err.validation?.[0];
+  const field = (first?.instancePath ?? '').replace(/^\//, '').split('/')[0] ?? '';
+  if (!field) return refusalEnvelope(lang, 'bad_request');
+  const value = fieldValue(req, err.validationContext, field);
+  const requiredKey = REQUIRED_FIELD_KEYS[field];
+  if (requiredKey && isEmpty(value)) return refusalEnvelope(lang, requiredKey);
+  if (PASSWORD_FIELDS.has(field)) return refusalEnvelope(lang, 'password_too_weak');
+  return refusalEnvelope(lang, 'bad_request', { field });
+}
+
+function send(reply: FastifyReply, status: number, body: RefusalBody) {
+  // Bypass the route's success schema: a refusal has `data: null` and an `error` key.
+  return reply.code(status).serializer((payload: unknown) => JSON.stringify(payload)).send(body);
+}
+
+/** The one place where refusals, bad input and faults become the envelope (decisions.md). */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const lang = req.lang ?? resolveLang(req.headers.lang);
+    if (isRefusal(err)) return send(reply, 200, refusalEnvelope(lang, err.key, err.vars));
+    if (err.validation) return send(reply, 200, validationRefusal(req, err));
+    if (err.statusCode === 429) return send(reply, 200, refusalEnvelope(lang, 'too_many_requests'));
+    if (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500) {
+      // Malformed JSON, body too large, unsupported content type: the client's fault, not ours.
+      req.log.info({ err: { code: err.code, message: err.message } }, 'bad request');
+      return send(reply, 200, refusalEnvelope(lang, 'bad_request'));
+    }
+    req.log.error({ err }, 'request failed');
+    return send(reply, 500, { ...refusalEnvelope(lang, 'server_error'), request_id: String(req.id) });
+  });
+
+  app.setNotFoundHandler((req, reply) => send(reply, 404, refusalEnvelope(req.lang ?? resolveLang(req.headers.lang), 'not_found')));
+}

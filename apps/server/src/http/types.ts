@@ -1,0 +1,19 @@
+import type { Lang } from '@tp/contracts';
+import type { Db } from '../db/database.js';
+import type { Config } from '../config.js';
+import type { Bus } from '../realtime/bus.js';
+import type { AuthUser } from './auth.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    bus: Bus;
+  }
+  interface FastifyRequest {
+    /** From the `lang` header; hk when absent or unknown. */
+    lang: Lang;
+    /** Set by the requireUser preHandler. */
+    user: AuthUser | null;
+  }
+}

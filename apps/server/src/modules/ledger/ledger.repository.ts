@@ -1,0 +1,152 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+
+export interface LockedAccount {
+  id: number;
+  user_id: number | null;
+  currency_id: number;
+  balance: string;
+  lock_balance: string;
+}
+
+/** Locks the accounts in ascending id order, so two transactions never wait on each other in a cycle. */
+export async function lockAccounts(db: Executor, ids: readonly number[]): Promise<LockedAccount[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'user_id', 'currency_id', 'balance', 'lock_balance'])
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+export async function addToProjection(db: Executor, id: number, availableDelta: string, heldDelta: string): Promise<void> {
+  await db
+    .updateTable('ledger_accounts')
+    .set({
+      balance: sql<string>`balance + ${availableDelta}::numeric`,
+      lock_balance: sql<string>`lock_balance + ${heldDelta}::numeric`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertTransaction(db: Executor, row: { kind: string; memo: string; reference: string | null }): Promise<string> {
+  const { id } = await db.insertInto('ledger_transactions').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function insertPostings(
+  db: Executor,
+  rows: readonly { transaction_id: string; account_id: number; bucket: 'available' | 'held'; amount: string }[],
+): Promise<void> {
+  await db.insertInto('ledger_postings').values([...rows]).execute();
+}
+
+export async function findCurrencyId(db: Executor, code: string): Promise<number | undefined> {
+  const row = await db.selectFrom('currencies').select('id').where('code', '=', code).executeTakeFirst();
+  return row?.id;
+}
+
+export async function findSystemAccountId(db: Executor, code: string, currencyId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('system_code', '=', code)
+    .where('currency_id', '=', currencyId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function insertUserAccounts(db: Executor, userId: number, accountTypes: readonly number[], currencyId: number): Promise<void> {
+  await db
+    .insertInto('ledger_accounts')
+    .values(accountTypes.map((t) => ({ user_id: userId, account_type: t, currency_id: currencyId })))
+    .execute();
+}
+
+export interface UserAccountRow {
+  id: number;
+  account_type: number;
+  currency_id: number;
+  currency: string;
+  balance: string;
+  lock_balance: string;
+}
+
+export async function listUserAccounts(db: Executor, userId: number): Promise<UserAccountRow[]> {
+  const rows = await db
+    .selectFrom('ledger_accounts as a')
+    .innerJoin('currencies as c', 'c.id', 'a.currency_id')
+    .select(['a.id', 'a.account_type', 'a.currency_id', 'c.code as currency', 'a.balance', 'a.lock_balance'])
+    .where('a.user_id', '=', userId)
+    .orderBy('a.account_type')
+    .orderBy('a.currency_id')
+    .execute();
+  return rows.map((r) => ({ ...r, account_type: r.account_type ?? 0 }));
+}
+
+/** Sum of postings on a user's accounts in [from, to) whose transaction kind is one of `kinds`. */
+export async function sumUserPostingsByKinds(db: Executor, userId: number, kinds: readonly string[], from: Date, to: Date): Promise<string> {
+  if (kinds.length === 0) return '0';
+  const row = await db
+    .selectFrom('ledger_postings as p')
+    .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .select(sql<string>`coalesce(sum(p.amount), 0)::text`.as('total'))
+    .where('a.user_id', '=', userId)
+    .where('t.kind', 'in', [...kinds])
+    .where('t.created_at', '>=', from)
+    .where('t.created_at', '<', to)
+    .executeTakeFirstOrThrow();
+  return row.total;
+}
+
+/** Accounts whose projection differs from the sum of their postings. */
+export async function findProjectionMismatches(db: Executor) {
+  return db
+    .selectFrom('ledger_accounts as a')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('ledger_postings')
+          .select([
+            'account_id',
+            sql<string>`coalesce(sum(amount) FILTER (WHERE bucket = 'available'), 0)`.as('available'),
+            sql<string>`coalesce(sum(amount) FILTER (WHERE bucket = 'held'), 0)`.as('held'),
+          ])
+          .groupBy('account_id')
+          .as('s'),
+      (join) => join.onRef('s.account_id', '=', 'a.id'),
+    )
+    .select([
+      'a.id',
+      'a.balance',
+      'a.lock_balance',
+      sql<string>`coalesce(s.available, 0)::text`.as('derived_available'),
+      sql<string>`coalesce(s.held, 0)::text`.as('derived_held'),
+    ])
+    .where(sql<boolean>`a.balance <> coalesce(s.available, 0) OR a.lock_balance <> coalesce(s.held, 0)`)
+    .orderBy('a.id')
+    .execute();
+}
+
+/** Transactions whose postings do not sum to zero per currency (or that have fewer than two postings). */
+export async function findUnbalancedTransactions(db: Executor) {
+  const unbalanced = await db
+    .selectFrom('ledger_postings as p')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .select(['p.transaction_id', 'a.currency_id', sql<string>`sum(p.amount)::text`.as('total')])
+    .groupBy(['p.transaction_id', 'a.currency_id'])
+    .having(sql<boolean>`sum(p.amount) <> 0`)
+    .execute();
+  const lonely = await db
+    .selectFrom('ledger_transactions as t')
+    .leftJoin('ledger_postings as p', 'p.transaction_id', 't.id')
+    .select(['t.id', sql<string>`count(p.id)::text`.as('postings')])
+    .groupBy('t.id')
+    .having(sql<boolean>`count(p.id) < 2`)
+    .execute();
+  return { unbalanced, lonely };
+}

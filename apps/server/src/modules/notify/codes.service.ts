@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import type { Lang } from '@tp/contracts';
+import type { Db, Executor } from '../../db/database.js';
+import { refuse } from '../../http/refusal.js';
+import { text } from '../../http/messages/index.js';
+import { sameDigest, sha256Hex } from '../users/tokens.js';
+import * as repo from './codes.repository.js';
+import type { OutboxMessage } from './outbox.js';
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const CODE_RESEND_MS = 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+export const PURPOSE_NAMES: Record<number, string> = { 1: 'register', 2: 'forgot' };
+
+export type Channel = 'email' | 'sms';
+
+function codeHash(purpose: number, address: string, code: string): string {
+  // Bound to purpose and address so a code cannot be replayed elsewhere.
+  return sha256Hex(`${purpose}:${address}:${code}`);
+}
+
+/**
+ * Issues a 6-digit code for an address and purpose and returns the message to deliver (after
+ * commit). Refuses 'code_too_soon' inside 60 s of the previous one. Run inside a transaction.
+ */
+export async function issueCode(trx: Executor, input: { channel: Channel; address: string; purpose: number; lang: Lang; now?: Date }): Promise<OutboxMessage> {
+  const now = input.now ?? new Date();
+  await repo.lockAddress(trx, input.address, input.purpose);
+  const last = await repo.lastCodeCreatedAt(trx, input.address, input.purpose);
+  if (last && now.getTime() - last.getTime() < CODE_RESEND_MS) refuse('code_too_soon');
+  const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+  await repo.insertCode(trx, {
+    channel: input.channel,
+    purpose: input.purpose,
+    address: input.address,
+    code_hash: codeHash(input.purpose, input.address, code),
+    // Both times from one clock (this process), so the 60 s and 10 min rules agree with each other.
+    created_at: now,
+    expires_at: new Date(now.getTime() + CODE_TTL_MS),
+  });
+  return {
+    channel: input.channel,
+    to: input.address,
+    type: PURPOSE_NAMES[input.purpose] ?? String(input.purpose),
+    code,
+    subject: text(input.lang, 'code_subject'),
+    text: text(input.lang, 'code_text', { code }),
+  };
+}
+
+/**
+ * Checks and uses up a code: the newest for the address and purpose, unexpired, unused, fewer
+ * than 5 wrong tries. Runs on the database itself, not the caller's transaction, so that a wrong
+ * try is counted even though the request is then refused (and rolled back).
+ */
+export async function consumeCode(db: Db, input: { address: string; purpose: number; code: string }): Promise<void> {
+  const row = await repo.latestCode(db, input.address, input.purpose);
+  if (!row || row.used_at !== null || row.expires_at.getTime() <= Date.now() || row.attempts >= CODE_MAX_ATTEMPTS) refuse('code_invalid');
+  if (!sameDigest(row.code_hash, codeHash(input.purpose, input.address, input.code))) {
+    await repo.addFailedAttempt(db, row.id);
+    refuse('code_invalid');
+  }
+  if (!(await repo.markCodeUsed(db, row.id))) refuse('code_invalid');
+}

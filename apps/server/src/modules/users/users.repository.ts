@@ -1,0 +1,85 @@
+import { sql, type Selectable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { UsersTable } from '../../db/schema.js';
+
+export type UserRow = Selectable<UsersTable>;
+
+export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function findUserByDemoId(db: Executor, demoId: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('demo_id', '=', demoId).executeTakeFirst();
+}
+
+export async function findUserIdByInviteCode(db: Executor, inviteCode: string): Promise<number | undefined> {
+  const row = await db.selectFrom('users').select('id').where('invite_code', '=', inviteCode).executeTakeFirst();
+  return row?.id;
+}
+
+export async function uidTaken(db: Executor, uid: string): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('uid', '=', uid).executeTakeFirst()) !== undefined;
+}
+
+export async function inviteCodeTaken(db: Executor, code: string): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('invite_code', '=', code).executeTakeFirst()) !== undefined;
+}
+
+export interface NewUser {
+  uid: string;
+  email: string | null;
+  password_hash: string | null;
+  invite_code: string;
+  inviter_id: number | null;
+  is_demo: boolean;
+  demo_id: string | null;
+}
+
+export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Inserts a demo user unless that demo_id exists (a concurrent first login); undefined then. */
+export async function insertDemoUserIfAbsent(db: Executor, user: NewUser): Promise<UserRow | undefined> {
+  return db
+    .insertInto('users')
+    .values(user)
+    .onConflict((oc) => oc.column('demo_id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function updatePasswordHash(db: Executor, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+export async function insertLoginAttempt(db: Executor, account: string, ip: string, success: boolean): Promise<void> {
+  await db.insertInto('login_attempts').values({ account, ip, success }).execute();
+}
+
+/** Failed logins for an account since its last success, inside the window. */
+export async function countRecentFailures(db: Executor, account: string, windowMs: number): Promise<number> {
+  const since = new Date(Date.now() - windowMs);
+  const row = await db
+    .selectFrom('login_attempts')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('account', '=', account)
+    .where('success', '=', false)
+    .where('created_at', '>', since)
+    .where(({ eb, selectFrom }) =>
+      eb(
+        'created_at',
+        '>',
+        selectFrom('login_attempts')
+          .select(sql<Date>`coalesce(max(created_at), '-infinity'::timestamptz)`.as('t'))
+          .where('account', '=', account)
+          .where('success', '=', true),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

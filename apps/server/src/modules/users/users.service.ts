@@ -1,0 +1,196 @@
+import crypto from 'node:crypto';
+import { DEMO_START_BALANCE, type Session, type User } from '@tp/contracts';
+import { accountsTotal, fixed, profitRatePercent } from '@tp/domain';
+import type { Db, Executor } from '../../db/database.js';
+import { pgErrorCode } from '../../db/database.js';
+import { refuse } from '../../http/refusal.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { utcDay, wireDateTime } from '../../lib/time.js';
+import * as ledgerRepo from '../ledger/ledger.repository.js';
+import { LEDGER_KINDS, SYSTEM_ACCOUNTS, TRADING_PROFIT_KINDS } from '../ledger/ledger-kinds.js';
+import { Decimal } from '@tp/domain';
+import { baseCurrencyId, openUserAccounts, post, systemAccountId, type Posting } from '../ledger/ledger.service.js';
+import { WIRE_PLACES } from '../wallet/wallet.service.js';
+import * as sessions from './sessions.repository.js';
+import * as repo from './users.repository.js';
+import { hashToken, newToken } from './tokens.js';
+
+export function toUserDto(row: repo.UserRow): User {
+  return {
+    id: row.id,
+    uid: row.uid,
+    email: row.email,
+    invite_code: row.invite_code,
+    is_demo: row.is_demo ? 1 : 0,
+    is_trader: row.is_trader ? 1 : 0,
+    created_at: wireDateTime(row.created_at),
+  };
+}
+
+async function newUid(db: Executor): Promise<string> {
+  for (;;) {
+    const uid = String(crypto.randomInt(10_000_000, 100_000_000));
+    if (!(await repo.uidTaken(db, uid))) return uid;
+  }
+}
+
+// No 0/O or 1/I: invite codes are read aloud and typed.
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+async function newInviteCode(db: Executor): Promise<string> {
+  for (;;) {
+    let code = '';
+    for (let i = 0; i < 8; i++) code += INVITE_ALPHABET[crypto.randomInt(INVITE_ALPHABET.length)];
+    if (!(await repo.inviteCodeTaken(db, code))) return code;
+  }
+}
+
+async function startSession(trx: Executor, user: repo.UserRow): Promise<Session> {
+  const token = newToken();
+  await sessions.insertSession(trx, user.id, hashToken(token));
+  return { token, user: toUserDto(user) };
+}
+
+export interface RegisterInput {
+  account: string;
+  password: string;
+  re_password: string;
+  invite_code?: string | undefined;
+}
+
+/** Refusals a registration can meet before its code is spent. Returns the inviter's id. */
+export async function checkRegistration(db: Executor, input: RegisterInput): Promise<number | null> {
+  if (!input.re_password) refuse('input_full');
+  if (input.password !== input.re_password) refuse('password_not_equal');
+  if (await repo.findUserByEmail(db, input.account)) refuse('account_exists');
+  if (!input.invite_code) return null;
+  const inviterId = await repo.findUserIdByInviteCode(db, input.invite_code);
+  if (inviterId === undefined) refuse('invite_code_invalid');
+  return inviterId;
+}
+
+/** Creates the user, its three accounts and a session in the caller's transaction. */
+export async function registerUser(trx: Executor, input: RegisterInput & { inviterId: number | null }): Promise<Session> {
+  const passwordHash = await hashPassword(input.password);
+  let user: repo.UserRow;
+  try {
+    user = await repo.insertUser(trx, {
+      uid: await newUid(trx),
+      email: input.account,
+      password_hash: passwordHash,
+      invite_code: await newInviteCode(trx),
+      inviter_id: input.inviterId,
+      is_demo: false,
+      demo_id: null,
+    });
+  } catch (err) {
+    if (pgErrorCode(err) === '23505') refuse('account_exists'); // a concurrent registration won
+    throw err;
+  }
+  await openUserAccounts(trx, user.id);
+  return startSession(trx, user);
+}
+
+export interface LoginContext {
+  ip: string;
+  failLimit: number;
+  failWindowMs: number;
+}
+
+/**
+ * E-mail and password login. Wrong account or wrong password get the same answer (and take the
+ * same time). Each account is throttled after `failLimit` failures in the window. Runs on the
+ * database, not in one transaction: failed attempts must be recorded although the answer is a refusal.
+ */
+export async function login(db: Db, input: { account: string; password: string }, ctx: LoginContext): Promise<Session> {
+  if ((await repo.countRecentFailures(db, input.account, ctx.failWindowMs)) >= ctx.failLimit) refuse('too_many_requests');
+  const user = await repo.findUserByEmail(db, input.account);
+  const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
+  await repo.insertLoginAttempt(db, input.account, ctx.ip, valid && user !== undefined);
+  if (!user || !valid) refuse('invalid_credentials');
+  if (user.status !== 1) refuse('account_disabled');
+  return startSession(db, user);
+}
+
+/** Credits a new demo user's three accounts from the house, in one ledger transaction. */
+async function fundDemo(trx: Executor, userId: number): Promise<void> {
+  const currencyId = await baseCurrencyId(trx);
+  const house = await systemAccountId(trx, SYSTEM_ACCOUNTS.houseDemoFunding, currencyId);
+  const accounts = await ledgerRepo.listUserAccounts(trx, userId);
+  const postings: Posting[] = accounts.map((a) => ({ accountId: a.id, bucket: 'available', amount: DEMO_START_BALANCE }));
+  postings.push({ accountId: house, bucket: 'available', amount: new Decimal(DEMO_START_BALANCE).times(accounts.length).neg() });
+  await post(trx, { kind: LEDGER_KINDS.demoFunding, memo: 'Demo account opening balance', reference: `user:${userId}`, postings });
+}
+
+/** The demo account of a device id: created and funded on first use, the same one afterwards. */
+export async function demoLogin(trx: Executor, demoId: string): Promise<Session> {
+  let user = await repo.findUserByDemoId(trx, demoId);
+  if (!user) {
+    const created = await repo.insertDemoUserIfAbsent(trx, {
+      uid: await newUid(trx),
+      email: null,
+      password_hash: null,
+      invite_code: await newInviteCode(trx),
+      inviter_id: null,
+      is_demo: true,
+      demo_id: demoId,
+    });
+    if (created) {
+      await openUserAccounts(trx, created.id);
+      await fundDemo(trx, created.id);
+      user = created;
+    } else {
+      user = await repo.findUserByDemoId(trx, demoId);
+    }
+  }
+  if (!user) throw new Error('demo user vanished');
+  if (user.status !== 1) refuse('account_disabled');
+  return startSession(trx, user);
+}
+
+export async function userInfo(db: Executor, userId: number): Promise<User> {
+  const user = await repo.findUserById(db, userId);
+  if (!user) refuse('not_logged_in');
+  return toUserDto(user);
+}
+
+/** Restores exactly the starting balance available and nothing held in each demo account. */
+export async function resetDemo(trx: Executor, userId: number): Promise<void> {
+  const user = await repo.findUserById(trx, userId);
+  if (!user?.is_demo) refuse('forbidden');
+  const currencyId = await baseCurrencyId(trx);
+  const house = await systemAccountId(trx, SYSTEM_ACCOUNTS.houseDemoFunding, currencyId);
+  const accounts = await ledgerRepo.listUserAccounts(trx, userId);
+  const locked = await ledgerRepo.lockAccounts(trx, [house, ...accounts.map((a) => a.id)]);
+  const postings: Posting[] = [];
+  let toHouse = new Decimal(0);
+  for (const a of locked) {
+    if (a.id === house) continue;
+    const available = new Decimal(DEMO_START_BALANCE).minus(a.balance);
+    const held = new Decimal(a.lock_balance).neg();
+    if (!available.isZero()) postings.push({ accountId: a.id, bucket: 'available', amount: available });
+    if (!held.isZero()) postings.push({ accountId: a.id, bucket: 'held', amount: held });
+    toHouse = toHouse.minus(available).minus(held);
+  }
+  if (postings.length === 0) return;
+  postings.push({ accountId: house, bucket: 'available', amount: toHouse });
+  await post(trx, { kind: LEDGER_KINDS.demoReset, memo: 'Demo account reset', reference: `user:${userId}`, postings });
+}
+
+export async function changePassword(trx: Executor, userId: number, newPassword: string): Promise<void> {
+  await repo.updatePasswordHash(trx, userId, await hashPassword(newPassword));
+  // Every device must log in again with the new password.
+  await sessions.revokeAllSessions(trx, userId);
+}
+
+export async function logout(trx: Executor, sessionId: number): Promise<void> {
+  await sessions.revokeSession(trx, sessionId);
+}
+
+/** Today's (UTC) trading profit on the user's accounts and its percent of the day's starting assets. */
+export async function todayProfits(db: Executor, userId: number, now: Date): Promise<{ today_profit: string; today_profit_rate: string }> {
+  const { from, to } = utcDay(now);
+  const profit = await ledgerRepo.sumUserPostingsByKinds(db, userId, TRADING_PROFIT_KINDS, from, to);
+  const accounts = await ledgerRepo.listUserAccounts(db, userId);
+  const total = accountsTotal(accounts.map((a) => ({ balance: a.balance, lockBalance: a.lock_balance })));
+  return { today_profit: fixed(profit, WIRE_PLACES, 'down'), today_profit_rate: profitRatePercent(profit, total) };
+}
