@@ -55,17 +55,19 @@ test('register with the e-mailed code, see the home shell, log out and log in ag
   await expect(page.locator('.adm-toast-main')).toBeVisible();
   await expect(page).toHaveURL(/#\/login/);
 
+  // Logging out from /user and back in returns to /user.
   await login(page, email);
-  await expect(page.getByTestId('home-email')).toHaveText(email);
+  await expect(page.getByTestId('user-email')).toHaveText(email);
 });
 
 test('a visitor sent to login from /user comes back to /user after signing in', async ({ page, request }) => {
   const email = uniqueEmail('guard');
   await register(page, email);
   await expect(page.getByTestId('home-email')).toHaveText(email);
+  // A new visitor: nothing stored, a fresh page load.
   await page.evaluate(() => localStorage.clear());
-
   await page.goto('/#/user');
+  await page.reload();
   await expect(page).toHaveURL(/#\/login\?from=%2Fuser|#\/login\?from=\/user/);
   await login(page, email);
   await expect(page).toHaveURL(/#\/user/);
@@ -125,7 +127,7 @@ test('Arabic lays out right to left, Japanese left to right, and the choice is r
   await page.getByTestId('tab-user').click();
   await shot(page, 'user-light-jp');
   // The server answers in the chosen language too.
-  const lang = await page.evaluate(() => localStorage.getItem('lang'));
+  const lang = await page.evaluate(() => localStorage.getItem('tp.lang'));
   expect(lang).toBe('jp');
 });
 

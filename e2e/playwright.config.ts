@@ -19,7 +19,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 2,
-  reporter: [['list'], ['json']],
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? join(here, '..', '.tmp', 'playwright.json') }]],
   use: {
     baseURL,
     viewport: { width: 375, height: 812 },
@@ -36,7 +36,7 @@ export default defineConfig({
   },
   outputDir: join(here, 'test-results'),
   webServer: {
-    command: 'npx tsx apps/server/src/main.ts',
+    command: 'node --import tsx apps/server/src/main.ts',
     cwd: resolve(here, '..'),
     url: `${baseURL}/healthz`,
     timeout: 180_000,

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 
 function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  // node itself (not npx, which does not pass signals on), so SIGTERM reaches the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repo,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: '', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -20,10 +21,10 @@ function startServer(dataDir: string, port: number): Promise<{ child: ChildProce
     const timer = setTimeout(() => reject(new Error(`no URL printed in 120 s:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = output.match(/https?:\/\/[^\s]+:\d+\/?/);
-      if (match) {
+      const match = output.match(/ready: (https?:\/\/\S+:\d+)\/?/);
+      if (match?.[1]) {
         clearTimeout(timer);
-        resolvePromise({ child, url: match[0].replace(/\/$/, '') });
+        resolvePromise({ child, url: match[1] });
       }
     };
     child.stdout?.on('data', onData);

@@ -1,0 +1,29 @@
+import { configureApi } from '../lib/api/client';
+import { setupAntdForReact19 } from '../lib/antd-setup';
+import { useAuth } from '../lib/auth-store';
+import { currentLang, i18next, initI18n } from '../lib/i18n';
+import { applyTheme, storedTheme } from '../lib/theme';
+import { toast } from '../lib/toast';
+import { goLogin } from './navigation';
+
+/** Connect the api client to the session, the language, toasts and the router. */
+export function wireApi(): void {
+  configureApi({
+    getToken: () => useAuth.getState().token,
+    getLang: () => currentLang(),
+    notify: toast,
+    networkMessage: (code) => i18next.t('public.network_error', { code }),
+    onUnauthenticated: () => {
+      useAuth.getState().clear();
+      goLogin();
+    },
+  });
+}
+
+/** Everything that must happen once before the first render. */
+export async function bootstrap(): Promise<void> {
+  setupAntdForReact19();
+  applyTheme(storedTheme());
+  wireApi();
+  await initI18n();
+}

@@ -1,0 +1,19 @@
+import type { NavigateFunction } from 'react-router';
+
+/** Lets code outside React (the api client's 999 handling) navigate with the router. */
+let navigateRef: NavigateFunction | null = null;
+let pathRef = '/';
+
+export function setNavigator(navigate: NavigateFunction, currentPath: string): void {
+  navigateRef = navigate;
+  pathRef = currentPath;
+}
+
+/** Go to /login keeping where the user was. */
+export function goLogin(): void {
+  const from = pathRef;
+  if (from.startsWith('/login')) return;
+  const target = `/login?from=${encodeURIComponent(from)}`;
+  if (navigateRef) navigateRef(target, { replace: true });
+  else window.location.hash = `#${target}`;
+}

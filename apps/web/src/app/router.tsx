@@ -1,0 +1,79 @@
+import { useEffect, useLayoutEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { ComingSoon } from '../components/ui/coming-soon';
+import { PageFrame } from '../components/ui/page-frame';
+import { PasswordPage } from '../features/account/routes/password-page';
+import { SystemPage } from '../features/account/routes/system-page';
+import { ForgotPage } from '../features/auth/routes/forgot-page';
+import { LoginPage } from '../features/auth/routes/login-page';
+import { RegisterPage } from '../features/auth/routes/register-page';
+import { LanguagePage } from '../features/settings/routes/language-page';
+import { ws } from '../lib/ws';
+import { RequireAuth } from './guards';
+import { setNavigator } from './navigation';
+import { PLACEHOLDERS, TABS, tabOf } from './routes';
+import { AppTabBar } from './tab-bar';
+import { TabPages } from './tab-pages';
+
+function Placeholder({ title, path }: { title: string; path: string }) {
+  const { t } = useTranslation();
+  return (
+    <PageFrame title={t(title)} testId={`page-${path.slice(1).replace(/\//g, '-')}`} fallback={path.startsWith('/mine') ? '/user' : '/'}>
+      <ComingSoon />
+    </PageFrame>
+  );
+}
+
+/** Every navigation: scroll to top, (re)start the live connection, remember the path for 999. */
+function NavigationEffects() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    setNavigator(navigate, location.pathname + location.search);
+  }, [navigate, location.pathname, location.search]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    ws.connect();
+  }, [location.pathname, location.search]);
+  return null;
+}
+
+function AppRoutes() {
+  const location = useLocation();
+  const tab = tabOf(location.pathname);
+  return (
+    <>
+      <NavigationEffects />
+      <TabPages active={tab?.path} />
+      {tab ? <AppTabBar active={tab.path} /> : null}
+      <Routes>
+        {TABS.map((t) => (
+          <Route key={t.path} path={t.path} element={'auth' in t && t.auth ? <RequireAuth>{null}</RequireAuth> : null} />
+        ))}
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/forgot" element={<ForgotPage />} />
+        <Route path="/language" element={<LanguagePage />} />
+        <Route path="/mine/password" element={<RequireAuth><PasswordPage /></RequireAuth>} />
+        <Route path="/mine/system" element={<RequireAuth><SystemPage /></RequireAuth>} />
+        {PLACEHOLDERS.map((p) => (
+          <Route
+            key={p.path}
+            path={p.path}
+            element={p.auth ? <RequireAuth><Placeholder title={p.title} path={p.path} /></RequireAuth> : <Placeholder title={p.title} path={p.path} />}
+          />
+        ))}
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <HashRouter>
+      <AppRoutes />
+    </HashRouter>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '../components/ui/coming-soon';
+import { PageFrame } from '../components/ui/page-frame';
+import { UserPage } from '../features/account/routes/user-page';
+import { HomePage } from '../features/home/routes/home-page';
+import { HeaderActions } from '../features/settings/components/header-actions';
+import { useAuth } from '../lib/auth-store';
+import { TABS, type TabPath } from './routes';
+
+function TabPlaceholder({ title, testId }: { title: string; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <PageFrame title={t(title)} noBack withTabBar testId={testId} right={<HeaderActions />}>
+      <ComingSoon />
+    </PageFrame>
+  );
+}
+
+function renderTab(path: TabPath): ReactNode {
+  switch (path) {
+    case '/':
+      return <HomePage headerRight={<HeaderActions />} />;
+    case '/user':
+      return <UserPage />;
+    case '/trade':
+      return <TabPlaceholder title="nav.trade" testId="page-trade" />;
+    case '/order':
+      return <TabPlaceholder title="nav.order" testId="page-order" />;
+    case '/follow':
+      return <TabPlaceholder title="nav.follow" testId="page-follow" />;
+    case '/rank':
+      return <TabPlaceholder title="nav.rank" testId="page-rank" />;
+  }
+}
+
+/**
+ * The tab pages keep their state: each is mounted on its first visit and then only hidden while
+ * another page shows. Pages that need an account are dropped when the user logs out.
+ */
+export function TabPages({ active }: { active: TabPath | undefined }) {
+  const token = useAuth((s) => s.token);
+  const [visited, setVisited] = useState<TabPath[]>([]);
+  const allowed = (path: TabPath) => !TABS.find((t) => t.path === path && 'auth' in t && t.auth) || !!token;
+  if (active && allowed(active) && !visited.includes(active)) setVisited([...visited, active]);
+  const shown = visited.filter(allowed);
+  if (shown.length !== visited.length) setVisited(shown);
+  return (
+    <>
+      {shown.map((path) => (
+        <div key={path} className="tp-tab-pane" hidden={path !== active} data-tab={path}>
+          {renderTab(path)}
+        </div>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+
+export function LoadingLines({ rows = 3 }: { rows?: number }) {
+  return (
+    <div aria-busy="true" data-testid="loading">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} animated className="tp-skeleton-line" style={{ width: `${90 - i * 15}%` }} />
+      ))}
+    </div>
+  );
+}
+
+export function LoadError({ onRetry, compact }: { onRetry: () => void; compact?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className={compact ? 'tp-load-error-compact' : 'tp-center'} data-testid="load-error">
+      {compact ? null : <ErrorBlock status="disconnected" title={t('public.load_failed')} description={null} image={undefined} />}
+      {compact ? <span className="tp-muted">{t('public.load_failed')} </span> : null}
+      <Button size="small" color="primary" fill="outline" onClick={onRetry}>
+        {t('public.retry')}
+      </Button>
+    </div>
+  );
+}
+
+export function Empty({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="tp-center" data-testid="empty">
+      <ErrorBlock status="empty" title={t('public.no_data')} description={children ?? null} />
+    </div>
+  );
+}

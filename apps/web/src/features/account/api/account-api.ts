@@ -1,0 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api, cancelAll } from '../../../lib/api/client';
+import { useAuth } from '../../../lib/auth-store';
+
+export function logout(): Promise<unknown> {
+  return api.post('/api/user/logout', undefined, { silent: true });
+}
+
+export function resetDemoAccount(): Promise<unknown> {
+  return api.get('/v2/api/main/user/resetForexDemoAccount');
+}
+
+export interface AmendPasswordForm { new_password: string; secondary_password: string; auth_code: string }
+export function amendPassword(form: AmendPasswordForm): Promise<unknown> {
+  return api.post('/api/user/amend_password', { type: 'email', ...form, auth_code: form.auth_code.trim() });
+}
+
+/** Log out: tell the server (best effort), forget the session and cached data, go to /login. */
+export function useLogout(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const clear = useAuth((s) => s.clear);
+  return async () => {
+    try {
+      await logout();
+    } catch {
+      /* the token is dropped either way */
+    }
+    cancelAll();
+    clear();
+    queryClient.removeQueries({ queryKey: ['user'] });
+    queryClient.removeQueries({ queryKey: ['wallet'] });
+    navigate('/login', { replace: true });
+  };
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Button, NoticeBar } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { CODE_PURPOSE } from '@tp/contracts';
+import { CodeButton } from '../../../components/ui/code-button';
+import { Field } from '../../../components/ui/field';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { isDemoUser, useAuth } from '../../../lib/auth-store';
+import { sendEmailCode } from '../../../lib/queries';
+import { toast, toastSuccess } from '../../../lib/toast';
+import { checkNewPasswords } from '../../../lib/validation';
+import { amendPassword } from '../api/account-api';
+
+/** Change password with a code sent to the user's own e-mail (send_email type 2). */
+export function PasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useAuth((s) => s.user);
+  const demo = isDemoUser(user);
+  const email = user?.email ?? '';
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    if (busy) return;
+    if (demo) return toast(t('public.only_true_account'));
+    const err = checkNewPasswords({ code, password, repeat });
+    if (err) return toast(t(err));
+    setBusy(true);
+    try {
+      await amendPassword({ new_password: password, secondary_password: repeat, auth_code: code });
+      toastSuccess(t('user.password_changed'));
+      navigate(-1);
+    } catch {
+      /* shown by the api client */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PageFrame title={t('nav.mine_password')} fallback="/user" testId="page-password">
+      {demo ? (
+        <NoticeBar content={t('public.only_true_account')} color="alert" wrap style={{ marginBottom: 12, borderRadius: 8 }} data-testid="password-demo-notice" />
+      ) : null}
+      <div className="tp-card">
+        {email ? <p className="tp-muted" style={{ marginTop: 0 }}>{t('user.code_to_email', { email })}</p> : null}
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <Field
+            name="code"
+            label={t('auth.code')}
+            value={code}
+            onChange={setCode}
+            placeholder={t('auth.code_placeholder')}
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="one-time-code"
+            testId="password-code"
+            disabled={demo}
+            suffix={
+              <CodeButton
+                testId="password-send-code"
+                disabled={demo || !email}
+                onSend={async () => {
+                  await sendEmailCode(email, CODE_PURPOSE.forgot);
+                  toastSuccess(t('auth.code_sent'));
+                }}
+              />
+            }
+          />
+          <Field name="password" label={t('auth.new_password')} value={password} onChange={setPassword} placeholder={t('auth.new_password_placeholder')} type="password" autoComplete="new-password" testId="password-new" disabled={demo} />
+          <Field name="repassword" label={t('auth.repassword')} value={repeat} onChange={setRepeat} placeholder={t('auth.repassword_placeholder')} type="password" autoComplete="new-password" testId="password-repeat" disabled={demo} />
+          <div className="tp-actions">
+            <Button block color="primary" size="large" type="submit" loading={busy} disabled={demo} data-testid="password-submit">
+              {t('user.password_submit')}
+            </Button>
+          </div>
+        </form>
+      </div>
+    </PageFrame>
+  );
+}

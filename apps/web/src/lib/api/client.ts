@@ -1,0 +1,241 @@
+import { CODE_OK, CODE_UNAUTHENTICATED, type Envelope } from '@tp/contracts';
+import { apiOrigin } from './host';
+
+export type Method = 'GET' | 'POST' | 'DELETE' | 'PUT';
+type Params = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: Method;
+  /** Query parameters (GET and DELETE also get `t`). */
+  params?: Params;
+  /** Body of POST/PUT: JSON unless `form`. */
+  body?: Params | Record<string, unknown>;
+  /** Send the body as application/x-www-form-urlencoded (login, per spec). */
+  form?: boolean;
+  /** An init call: a 999 answer does not send the user to /login, and no toast is shown for it. */
+  init?: boolean;
+  /** Do not toast refusals or network errors (the caller shows them). */
+  silent?: boolean;
+  /** Money actions: send an Idempotency-Key so a retry never acts twice. */
+  idempotencyKey?: string;
+  /** Cancel this caller's interest; the shared request is aborted when no caller is left. */
+  signal?: AbortSignal;
+}
+
+export type ApiErrorKind = 'refused' | 'unauthenticated' | 'network' | 'cancelled';
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    /** Envelope code (0, 999) or a network code such as ERR_NETWORK / HTTP_502. */
+    readonly code: number | string,
+    /** The envelope's machine-readable `error` key, when the server sent one. */
+    readonly errorKey?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function isCancelled(err: unknown): boolean {
+  return err instanceof ApiError && err.kind === 'cancelled';
+}
+
+export interface ApiHooks {
+  getToken(): string | null;
+  getLang(): string;
+  /** Show a short message (toast). */
+  notify(message: string): void;
+  /** Text for a network error with its code. */
+  networkMessage(code: string): string;
+  /** A 999 answer on a normal call: clear the user and go to /login. */
+  onUnauthenticated(): void;
+  now(): number;
+  fetch: typeof fetch;
+  origin(): string;
+}
+
+const hooks: ApiHooks = {
+  getToken: () => null,
+  getLang: () => 'hk',
+  notify: () => undefined,
+  networkMessage: (code) => `Network error (${code})`,
+  onUnauthenticated: () => undefined,
+  now: () => Date.now(),
+  fetch: (...args) => globalThis.fetch(...args),
+  origin: () => apiOrigin(),
+};
+
+export function configureApi(overrides: Partial<ApiHooks>): void {
+  Object.assign(hooks, overrides);
+}
+
+interface Flight {
+  promise: Promise<unknown>;
+  controller: AbortController;
+  callers: number;
+}
+const inFlight = new Map<string, Flight>();
+
+function encode(params: Params | Record<string, unknown>): URLSearchParams {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null) continue;
+    q.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  }
+  return q;
+}
+
+/** The identity of a request for sharing: method + url (without `t`) + body. */
+export function requestKey(path: string, opts: RequestOptions = {}): string {
+  const method = opts.method ?? 'GET';
+  const q = opts.params ? encode(opts.params).toString() : '';
+  const body = opts.body ? (opts.form ? encode(opts.body).toString() : JSON.stringify(opts.body)) : '';
+  return `${method} ${path}${q ? `?${q}` : ''} ${body}`;
+}
+
+/** Number of requests currently on the wire (for tests and diagnostics). */
+export function inFlightCount(): number {
+  return inFlight.size;
+}
+
+/** Abort every request on the wire (e.g. on logout). Callers get a cancelled ApiError. */
+export function cancelAll(): void {
+  for (const f of inFlight.values()) f.controller.abort();
+  inFlight.clear();
+}
+
+/** Abort the in-flight request with this identity, if any. */
+export function cancelRequest(path: string, opts: RequestOptions = {}): boolean {
+  const key = requestKey(path, opts);
+  const f = inFlight.get(key);
+  if (!f) return false;
+  f.controller.abort();
+  inFlight.delete(key);
+  return true;
+}
+
+async function perform<T>(path: string, opts: RequestOptions, controller: AbortController): Promise<T> {
+  const method = opts.method ?? 'GET';
+  const query = encode(opts.params ?? {});
+  if (method === 'GET' || method === 'DELETE') query.set('t', String(hooks.now()));
+  const qs = query.toString();
+  const url = `${hooks.origin()}${path}${qs ? `?${qs}` : ''}`;
+
+  const headers: Record<string, string> = { lang: hooks.getLang(), Accept: 'application/json' };
+  const token = hooks.getToken();
+  if (token) headers.authorization = token;
+  if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+  let body: string | undefined;
+  if (opts.body && method !== 'GET' && method !== 'DELETE') {
+    if (opts.form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      body = encode(opts.body).toString();
+    } else {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+  }
+
+  let res: Response;
+  try {
+    res = await hooks.fetch(url, { method, headers, body, signal: controller.signal });
+  } catch (err) {
+    if (controller.signal.aborted || (err instanceof Error && err.name === 'AbortError')) {
+      throw new ApiError('cancelled', 'cancelled', 'ERR_CANCELED');
+    }
+    throw networkError('ERR_NETWORK', opts);
+  }
+  let envelope: Envelope<T> | null = null;
+  try {
+    const json: unknown = await res.json();
+    if (json && typeof json === 'object' && 'code' in json) envelope = json as Envelope<T>;
+  } catch (err) {
+    if (controller.signal.aborted) throw new ApiError('cancelled', 'cancelled', 'ERR_CANCELED');
+    void err;
+  }
+  if (!envelope) throw networkError(res.ok ? 'ERR_BAD_RESPONSE' : `HTTP_${res.status}`, opts);
+
+  if (envelope.code === CODE_OK) return envelope.data;
+  if (envelope.code === CODE_UNAUTHENTICATED) {
+    if (!opts.init) {
+      if (!opts.silent && envelope.msg) hooks.notify(envelope.msg);
+      hooks.onUnauthenticated();
+    }
+    throw new ApiError('unauthenticated', envelope.msg, envelope.code, envelope.error);
+  }
+  if (!opts.silent && envelope.msg) hooks.notify(envelope.msg);
+  throw new ApiError('refused', envelope.msg, envelope.code, envelope.error);
+}
+
+function networkError(code: string, opts: RequestOptions): ApiError {
+  const message = hooks.networkMessage(code);
+  if (!opts.silent) hooks.notify(message);
+  return new ApiError('network', message, code);
+}
+
+/**
+ * Call the API. Resolves with the envelope's `data` when code is 1; otherwise rejects with an
+ * ApiError after the side effects of spec section 8 (toast, 999 handling). Identical requests
+ * already on the wire are shared rather than sent twice.
+ */
+export function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const key = requestKey(path, opts);
+  let flight = inFlight.get(key);
+  if (!flight) {
+    const controller = new AbortController();
+    const created: Flight = { controller, callers: 0, promise: Promise.resolve() };
+    created.promise = perform<T>(path, opts, controller).finally(() => {
+      if (inFlight.get(key) === created) inFlight.delete(key);
+    });
+    // The shared promise may be abandoned by every caller; never let it go unhandled.
+    created.promise.catch(() => undefined);
+    inFlight.set(key, created);
+    flight = created;
+  }
+  const shared = flight;
+  shared.callers += 1;
+  const signal = opts.signal;
+  if (!signal) return shared.promise as Promise<T>;
+  if (signal.aborted) {
+    release(key, shared);
+    return Promise.reject(new ApiError('cancelled', 'cancelled', 'ERR_CANCELED'));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      release(key, shared);
+      reject(new ApiError('cancelled', 'cancelled', 'ERR_CANCELED'));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    shared.promise.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v as T);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}
+
+function release(key: string, flight: Flight): void {
+  flight.callers -= 1;
+  if (flight.callers <= 0 && inFlight.get(key) === flight) {
+    flight.controller.abort();
+    inFlight.delete(key);
+  }
+}
+
+export const api = {
+  get: <T>(path: string, params?: Params, opts: Omit<RequestOptions, 'method' | 'params'> = {}) =>
+    request<T>(path, { ...opts, method: 'GET', params }),
+  post: <T>(path: string, body?: RequestOptions['body'], opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    request<T>(path, { ...opts, method: 'POST', body }),
+  postForm: <T>(path: string, body?: RequestOptions['body'], opts: Omit<RequestOptions, 'method' | 'body' | 'form'> = {}) =>
+    request<T>(path, { ...opts, method: 'POST', body, form: true }),
+  delete: <T>(path: string, params?: Params, opts: Omit<RequestOptions, 'method' | 'params'> = {}) =>
+    request<T>(path, { ...opts, method: 'DELETE', params }),
+};

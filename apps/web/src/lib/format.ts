@@ -1,0 +1,44 @@
+import { dec, fixed } from '@tp/domain';
+
+export const HIDDEN = '******';
+
+/** Thousands separated by commas, as trading apps show amounts: "30000.00" -> "30,000.00". */
+export function groupThousands(fixedPoint: string): string {
+  const [whole = '', fraction] = fixedPoint.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/** A money amount with 2 decimals (rounded down, as shown to users), or stars when hidden. */
+export function money(value: string | null | undefined, hidden = false, places = 2): string {
+  if (hidden) return HIDDEN;
+  if (value === null || value === undefined || value === '') return '--';
+  try {
+    return groupThousands(fixed(value, places, 'down'));
+  } catch {
+    return '--';
+  }
+}
+
+/** A percentage with its sign: "+1.25%" / "-0.50%" / "0.00%". */
+export function signedPercent(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '--';
+  try {
+    const d = dec(value);
+    const s = fixed(d, 2, 'half-up');
+    return `${d.gt(0) ? '+' : ''}${s}%`;
+  } catch {
+    return '--';
+  }
+}
+
+/** 'up' | 'down' | 'flat' for colouring a change. */
+export function trend(value: string | null | undefined): 'up' | 'down' | 'flat' {
+  if (!value) return 'flat';
+  try {
+    const d = dec(value);
+    return d.gt(0) ? 'up' : d.lt(0) ? 'down' : 'flat';
+  } catch {
+    return 'flat';
+  }
+}

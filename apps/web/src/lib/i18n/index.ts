@@ -1,0 +1,80 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANG, isLang, LANG_BCP47, LANGS, RTL_LANGS, type Lang } from '@tp/contracts';
+import { storage, STORAGE_KEYS } from '../storage';
+import hk from '../../locales/hk.json';
+import en from '../../locales/en.json';
+
+type Resource = Record<string, unknown>;
+
+/** Other languages load on demand: only the default and the fallback are in the main bundle. */
+const lazyLocales = import.meta.glob<Resource>(['../../locales/*.json', '!../../locales/hk.json', '!../../locales/en.json'], { import: 'default' });
+
+function loaderFor(lang: Lang): (() => Promise<Resource>) | undefined {
+  return lazyLocales[`../../locales/${lang}.json`];
+}
+
+export function storedLang(): Lang {
+  const saved = storage.get(STORAGE_KEYS.lang);
+  return isLang(saved) ? saved : DEFAULT_LANG;
+}
+
+export function isRtl(lang: Lang): boolean {
+  return RTL_LANGS.includes(lang);
+}
+
+/** `<html lang dir>` for a language. */
+export function applyDocumentLang(lang: Lang): void {
+  const el = globalThis.document?.documentElement;
+  if (!el) return;
+  el.setAttribute('lang', LANG_BCP47[lang]);
+  el.setAttribute('dir', isRtl(lang) ? 'rtl' : 'ltr');
+}
+
+async function ensureLoaded(lang: Lang): Promise<void> {
+  if (i18next.hasResourceBundle(lang, 'translation')) return;
+  const load = loaderFor(lang);
+  if (!load) return;
+  const data = await load();
+  i18next.addResourceBundle(lang, 'translation', data, true, true);
+}
+
+let initPromise: Promise<I18n> | null = null;
+
+/** Start i18next with the remembered language (default hk); English fills any gap. */
+export function initI18n(lang: Lang = storedLang()): Promise<I18n> {
+  if (initPromise) return initPromise;
+  initPromise = (async () => {
+    await i18next.use(initReactI18next).init({
+      resources: { hk: { translation: hk }, en: { translation: en } },
+      lng: DEFAULT_LANG,
+      fallbackLng: ['en'],
+      supportedLngs: [...LANGS],
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      returnEmptyString: false,
+      react: { useSuspense: false },
+    });
+    await ensureLoaded(lang);
+    await i18next.changeLanguage(lang);
+    applyDocumentLang(lang);
+    return i18next;
+  })();
+  return initPromise;
+}
+
+/** The current language (what goes in the API `lang` header). */
+export function currentLang(): Lang {
+  const l = i18next.language;
+  return isLang(l) ? l : storedLang();
+}
+
+/** Switch language: load it, remember it, set `<html lang dir>`. */
+export async function setLang(lang: Lang): Promise<void> {
+  await ensureLoaded(lang);
+  storage.set(STORAGE_KEYS.lang, lang);
+  await i18next.changeLanguage(lang);
+  applyDocumentLang(lang);
+}
+
+export { i18next };
