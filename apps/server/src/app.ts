@@ -22,6 +22,7 @@ import { notifyRoutes } from './modules/notify/notify.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { marketRoutes } from './modules/market/market.routes.js';
 import './http/types.js';
 
 declare module 'fastify' {
@@ -35,6 +36,11 @@ export interface BuildAppOptions {
   config: Config;
   bus?: Bus;
   outbox?: Outbox;
+  /**
+   * Whether the price feed runs here or, for a follower, the bus is connected (MarketRuntime.ready).
+   * Without it (tests of other modules) /healthz reports the database alone.
+   */
+  ready?: () => boolean;
   /** Pino logger options, or false; defaults to the config's level. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -89,7 +95,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
-    const ok = await isMigrated(db).catch(() => false);
+    const ok = (await isMigrated(db).catch(() => false)) && (opts.ready?.() ?? true);
     return reply.code(ok ? 200 : 503).send(ok ? { status: 'ok' } : { status: 'unavailable' });
   });
 
@@ -97,6 +103,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(notifyRoutes);
   await app.register(usersRoutes);
   await app.register(walletRoutes);
+  await app.register(marketRoutes);
   await registerWsGateway(app);
 
   if (existsSync(path.join(config.webDistDir, 'index.html'))) {

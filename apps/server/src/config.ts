@@ -18,6 +18,74 @@ export interface Config {
   /** Failed logins per account inside `loginFailWindowMs` before the account is throttled. */
   loginFailLimit: number;
   loginFailWindowMs: number;
+  /** Market engine and feeds (engine/). */
+  market: MarketConfig;
+}
+
+export type PriceFeedKind = 'simulator' | 'binance' | 'replay';
+
+export interface MarketConfig {
+  /** PRICE_FEED: simulator (default); binance prices the crypto symbols from Binance (implied by BINANCE_WS_URL); replay plays REPLAY_FILE. */
+  priceFeed: PriceFeedKind;
+  /** SEED: the simulator's seed; random when unset. */
+  seed: number;
+  binanceWsUrl: string;
+  /** BINANCE_STREAM: trade (default) or bookTicker. */
+  binanceStream: 'trade' | 'bookTicker';
+  /** FEED_STALE_MS: an external feed silent this long is stale and reconnected. */
+  feedStaleMs: number;
+  replayFile: string | undefined;
+  replaySpeed: number;
+  replayLoop: boolean;
+  /** TICK_FLUSH_MS: ticks and candles are written in batches this often. */
+  tickFlushMs: number;
+  /** TICK_RETENTION_DAYS: older ticks are pruned (the newest tick of each symbol is always kept). */
+  tickRetentionDays: number;
+  tickPruneEveryMs: number;
+  /** HISTORY_BARS: bars generated per period on first start (the 1-minute period gets at least 25 h). */
+  historyBars: number;
+  /** LEADER_RETRY_MS: how often a follower tries to take the engine lock. */
+  leaderRetryMs: number;
+  /** WS_FLUSH_MS: pushes to one socket are coalesced and sent at most once per this interval. */
+  wsFlushMs: number;
+  /** WS_MAX_BUFFERED_BYTES: a socket whose unsent data exceeds this is closed (slow client). */
+  wsMaxBufferedBytes: number;
+  /** REDIS_BUS_CHANNEL: the pub/sub channel of the bus (separate deployments on one Redis differ). */
+  redisBusChannel: string;
+  /** Start the engine (leader election) in startServer; tests of other modules switch it off. */
+  engineEnabled: boolean;
+}
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], fallback: T): T {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  if (!(values as readonly string[]).includes(raw)) throw new Error(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
+export function loadMarketConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<MarketConfig> = {}): MarketConfig {
+  const binanceWsUrl = nonEmpty(env.BINANCE_WS_URL);
+  const speed = Number(nonEmpty(env.REPLAY_SPEED) ?? '1');
+  return {
+    priceFeed: oneOf(env, 'PRICE_FEED', ['simulator', 'binance', 'replay'] as const, binanceWsUrl ? 'binance' : 'simulator'),
+    seed: nonEmpty(env.SEED) === undefined ? Math.floor(Math.random() * 2 ** 31) : intEnv(env, 'SEED', 0),
+    binanceWsUrl: binanceWsUrl ?? 'wss://stream.binance.com:9443',
+    binanceStream: oneOf(env, 'BINANCE_STREAM', ['trade', 'bookTicker'] as const, 'trade'),
+    feedStaleMs: intEnv(env, 'FEED_STALE_MS', 15_000),
+    replayFile: nonEmpty(env.REPLAY_FILE),
+    replaySpeed: Number.isFinite(speed) && speed > 0 ? speed : 1,
+    replayLoop: env.REPLAY_LOOP !== '0',
+    tickFlushMs: intEnv(env, 'TICK_FLUSH_MS', 250),
+    tickRetentionDays: intEnv(env, 'TICK_RETENTION_DAYS', 7),
+    tickPruneEveryMs: 60 * 60 * 1000,
+    historyBars: intEnv(env, 'HISTORY_BARS', 500),
+    leaderRetryMs: intEnv(env, 'LEADER_RETRY_MS', 2_000),
+    wsFlushMs: intEnv(env, 'WS_FLUSH_MS', 50),
+    wsMaxBufferedBytes: intEnv(env, 'WS_MAX_BUFFERED_BYTES', 1024 * 1024),
+    redisBusChannel: nonEmpty(env.REDIS_BUS_CHANNEL) ?? 'tp:bus',
+    engineEnabled: true,
+    ...overrides,
+  };
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -35,7 +103,9 @@ function nonEmpty(v: string | undefined): string | undefined {
   return v === undefined || v.trim() === '' ? undefined : v.trim();
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+export type ConfigOverrides = Partial<Omit<Config, 'market'>> & { market?: Partial<MarketConfig> };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
   return {
     port: intEnv(env, 'PORT', 8080),
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
@@ -51,5 +121,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginFailLimit: 5,
     loginFailWindowMs: 15 * 60 * 1000,
     ...overrides,
+    market: loadMarketConfig(env, overrides.market),
   };
 }

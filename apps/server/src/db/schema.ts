@@ -148,6 +148,56 @@ export interface LedgerPostingsTable {
   amount: Numeric;
 }
 
+export interface MarketCategoriesTable {
+  id: Generated<number>;
+  code: string;
+  names: ColumnType<Record<string, string>, string, string>;
+  sort: Generated<number>;
+}
+
+export interface TradeSymbolsTable {
+  id: Generated<number>;
+  code: string;
+  show_code: string;
+  logo: string;
+  category_id: number;
+  price_precision: number;
+  pip: Numeric;
+  min_cont: Numeric;
+  cont_num: Numeric;
+  fee_rate: Numeric;
+  spread: Numeric;
+  margin_mode: number;
+  leverages: ColumnType<number[], number[] | undefined, number[]>;
+  schedule: 'forex' | 'always';
+  volatility: number;
+  ticks_per_second: number;
+  tick_volume: Numeric;
+  initial_price: Numeric;
+  sort: Generated<number>;
+  enabled: Generated<boolean>;
+}
+
+/** seq is bigint: pg returns it as a string. */
+export interface TicksTable {
+  symbol_id: number;
+  seq: ColumnType<string, string | number, string | number>;
+  price: Numeric;
+  volume: Numeric;
+  at: Timestamp;
+}
+
+export interface CandlesTable {
+  symbol_id: number;
+  period: number;
+  time: Timestamp;
+  open: Numeric;
+  high: Numeric;
+  low: Numeric;
+  close: Numeric;
+  volume: Numeric;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -164,4 +214,8 @@ export interface DB {
   ledger_accounts: LedgerAccountsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_postings: LedgerPostingsTable;
+  market_categories: MarketCategoriesTable;
+  trade_symbols: TradeSymbolsTable;
+  ticks: TicksTable;
+  candles: CandlesTable;
 }

@@ -8,12 +8,16 @@ export interface BusMessage {
 }
 
 /**
- * Fan-out of realtime events. In-process now; a Redis-backed implementation (REDIS_URL) keeps this
- * interface so several server processes deliver each other's events. Publish after commit.
+ * Fan-out of realtime events: in-process (one server), or Redis pub/sub when REDIS_URL is set, so
+ * several server processes deliver each other's events. Publish after commit.
  */
 export interface Bus {
   publish(topic: string, payload: Record<string, unknown>, userId?: number): void;
+  /** Several messages at once (one tick's DAY_MARKET and KLINE pushes): one Redis round trip. */
+  publishBatch(messages: readonly BusMessage[]): void;
   subscribe(handler: (message: BusMessage) => void): () => void;
+  /** True while messages can flow (always for the in-process bus). */
+  isConnected(): boolean;
   close(): Promise<void>;
 }
 
@@ -25,10 +29,14 @@ export function createInProcessBus(): Bus {
       const message: BusMessage = userId === undefined ? { topic, payload } : { topic, payload, userId };
       emitter.emit('message', message);
     },
+    publishBatch(messages) {
+      for (const m of messages) emitter.emit('message', m);
+    },
     subscribe(handler) {
       emitter.on('message', handler);
       return () => emitter.off('message', handler);
     },
+    isConnected: () => true,
     async close() {
       emitter.removeAllListeners();
     },

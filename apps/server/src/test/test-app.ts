@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig, type Config } from '../config.js';
+import { loadConfig, type ConfigOverrides } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedIfEmpty } from '../db/seed/seed.js';
@@ -53,7 +53,7 @@ export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(
 }
 
 export interface TestAppOptions {
-  config?: Partial<Config>;
+  config?: ConfigOverrides;
   /** Add routes (e.g. one that throws) before the app is ready. */
   extend?: (app: FastifyInstance) => void | Promise<void>;
 }

@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { BASE_CURRENCY, SYSTEM_ACCOUNTS } from '../../modules/ledger/ledger-kinds.js';
 import { AREAS } from './areas.js';
 import { COMPANIES } from './companies.js';
+import { seedMarket } from './market.js';
 
 export interface SeedOptions {
   adminEmail: string;
@@ -71,6 +72,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
     await trx.insertInto('admins').values({ email: opts.adminEmail, password_hash: adminHash }).execute();
     return true;
   });
+
+  await seedMarket(db);
 
   if (seeded && generated) {
     await fs.mkdir(opts.dataDir, { recursive: true });

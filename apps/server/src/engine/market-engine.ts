@@ -1,0 +1,268 @@
+import { CANDLE_PERIODS, Decimal, generateCandleHistory, isMarketOpen, seededRandom, type Candle, type CandlePeriod } from '@tp/domain';
+import type { DayMarketPush, KlinePush } from '@tp/contracts';
+import type { MarketConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Bus, BusMessage } from '../realtime/bus.js';
+import { createFeeds, type FeedSymbolWithCategory } from './feeds/create-feeds.js';
+import { hashCode, type FeedStatus, type FeedTick, type PriceFeed } from './feeds/price-feed.js';
+import { SymbolBook } from './symbol-book.js';
+import * as store from './tick-store.js';
+
+export interface EngineLog {
+  info(msg: string): void;
+  warn(msg: string): void;
+  error(msg: string, err?: unknown): void;
+}
+
+export interface MarketEngineOptions {
+  db: Db;
+  bus: Bus;
+  config: MarketConfig;
+  now?: () => number;
+  log?: EngineLog;
+  /** Replaces the configured feeds (tests inject their own). */
+  feeds?: (symbols: readonly FeedSymbolWithCategory[]) => PriceFeed[];
+  /** Run only these symbols (tests keep first start small). */
+  onlySymbols?: readonly string[];
+  /** Flush and prune on timers (default); tests may call flush() themselves. */
+  timers?: boolean;
+}
+
+const ONE_MINUTE_HISTORY_MIN = 25 * 60; // the 24-hour quote needs a full day of minutes
+const DAY_MS = 24 * 3_600_000;
+// If the database is unreachable, keep at most this many unwritten ticks rather than all memory.
+const MAX_BUFFERED_TICKS = 200_000;
+const FUTURE_TOLERANCE_MS = 5_000;
+
+const silentLog: EngineLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/**
+ * The market engine: the only place prices enter. It takes ticks from the feeds, numbers them per
+ * symbol, keeps candles and the 24-hour quote in memory, publishes DAY_MARKET and KLINE.<Code> on
+ * the bus, and writes ticks and candles in batches. Exactly one process runs it (leader-election).
+ */
+export class MarketEngine {
+  private readonly db: Db;
+  private readonly bus: Bus;
+  private readonly config: MarketConfig;
+  private readonly now: () => number;
+  private readonly log: EngineLog;
+  private readonly books = new Map<string, SymbolBook>();
+  private readonly schedules = new Map<string, 'forex' | 'always'>();
+  private feeds: PriceFeed[] = [];
+  private tickBuffer: store.TickRow[] = [];
+  private dirty = new Map<string, store.StoredCandle>();
+  private flushTimer: NodeJS.Timeout | undefined;
+  private pruneTimer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  private running = false;
+  /** Ticks accepted since start (for tests and the health report). */
+  acceptedTicks = 0;
+
+  constructor(private readonly opts: MarketEngineOptions) {
+    this.db = opts.db;
+    this.bus = opts.bus;
+    this.config = opts.config;
+    this.now = opts.now ?? Date.now;
+    this.log = opts.log ?? silentLog;
+  }
+
+  /** Loads symbols and state (generating history on first start), then starts the feeds. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    let symbols = await store.loadSymbols(this.db);
+    if (this.opts.onlySymbols) symbols = symbols.filter((s) => this.opts.onlySymbols!.includes(s.code));
+    const ids = symbols.map((s) => s.id);
+    const lastTicks = new Map((await store.lastTicks(this.db, ids)).map((t) => [t.symbolId, t]));
+    let latest = await store.latestCandles(this.db, ids);
+
+    const startedAt = this.now();
+    const generated = await this.ensureHistory(symbols, latest, lastTicks);
+    if (generated > 0) {
+      this.log.info(`market history generated: ${generated} candles in ${this.now() - startedAt} ms`);
+      latest = await store.latestCandles(this.db, ids);
+    }
+
+    const feedSymbols: FeedSymbolWithCategory[] = [];
+    for (const s of symbols) {
+      const last = lastTicks.get(s.id);
+      const latestOfSymbol = new Map<CandlePeriod, Candle>();
+      for (const c of latest) if (c.symbolId === s.id) latestOfSymbol.set(c.period as CandlePeriod, c);
+      // Continue from the last stored tick; without one, from the last candle; else the seed price.
+      const lastPrice = new Decimal(last?.price ?? latestOfSymbol.get(1)?.close ?? s.initialPrice).toFixed(s.precision);
+      const book = new SymbolBook(s.id, s.code, s.precision, lastPrice, last?.seq ?? 0, last?.atMs ?? 0);
+      const minute = latestOfSymbol.get(1);
+      const closedMinutes = minute ? (await store.minuteCandlesSince(this.db, s.id, minute.time - DAY_MS)).filter((c) => c.time < minute.time) : [];
+      book.load(latestOfSymbol, closedMinutes);
+      this.books.set(s.code, book);
+      this.schedules.set(s.code, s.schedule);
+      feedSymbols.push({
+        code: s.code,
+        category: s.category,
+        precision: s.precision,
+        schedule: s.schedule,
+        volatility: s.volatility,
+        ticksPerSecond: s.ticksPerSecond,
+        tickVolume: s.tickVolume,
+        lastPrice,
+      });
+    }
+
+    this.feeds = this.opts.feeds ? this.opts.feeds(feedSymbols) : createFeeds(this.config, feedSymbols, (m) => this.log.warn(m));
+    this.running = true;
+    if (this.opts.timers !== false) {
+      this.flushTimer = setInterval(() => void this.flush(), this.config.tickFlushMs);
+      this.pruneTimer = setInterval(() => void this.prune(), this.config.tickPruneEveryMs);
+      void this.prune();
+    }
+    for (const feed of this.feeds) await feed.start((tick) => this.ingest(tick));
+    this.log.info(`market engine running: ${this.feeds.map((f) => `${f.name} (${f.status().symbols.length})`).join(', ')}`);
+  }
+
+  /** Generates the missing (symbol, period) histories, ending at the symbol's current price. */
+  private async ensureHistory(symbols: store.EngineSymbolRow[], latest: store.StoredCandle[], lastTicks: Map<number, store.LastTick>): Promise<number> {
+    const have = new Set(latest.map((c) => `${c.symbolId}:${c.period}`));
+    const endMs = this.now();
+    let total = 0;
+    for (const s of symbols) {
+      const missing = CANDLE_PERIODS.filter((p) => !have.has(`${s.id}:${p}`));
+      if (missing.length === 0) continue;
+      const price = new Decimal(lastTicks.get(s.id)?.price ?? s.initialPrice).toFixed(s.precision);
+      const rows: store.StoredCandle[] = [];
+      for (const period of missing) {
+        const count = period === 1 ? Math.max(this.config.historyBars, ONE_MINUTE_HISTORY_MIN) : this.config.historyBars;
+        const perTick = Number(s.tickVolume);
+        const bars = generateCandleHistory({
+          price,
+          annualVolatility: s.volatility,
+          precision: s.precision,
+          period,
+          count,
+          endMs,
+          schedule: s.schedule,
+          volumePerBar: perTick * s.ticksPerSecond * 60 * period,
+          volumePrecision: 4,
+          random: seededRandom((this.config.seed ^ hashCode(`${s.code}:${period}`)) >>> 0),
+        });
+        for (const b of bars) rows.push({ ...b, symbolId: s.id, period });
+      }
+      await store.upsertCandles(this.db, rows);
+      total += rows.length;
+    }
+    return total;
+  }
+
+  /**
+   * Takes one tick from a feed: numbers it, updates candles and the quote, publishes, and queues
+   * it for the next batch write. Returns false for ticks it refuses (unknown symbol, closed
+   * market, not a positive price).
+   */
+  ingest(tick: FeedTick): boolean {
+    if (!this.running) return false;
+    const book = this.books.get(tick.code);
+    if (!book) return false;
+    let price: Decimal;
+    try {
+      price = new Decimal(tick.price);
+    } catch {
+      return false;
+    }
+    if (!price.isFinite() || price.lte(0)) return false;
+    const nowMs = this.now();
+    // Candles need time to move forward: a late tick counts at the last tick's time.
+    let atMs = Math.min(tick.atMs, nowMs + FUTURE_TOLERANCE_MS);
+    if (atMs < book.lastAtMs) atMs = book.lastAtMs;
+    if (!isMarketOpen(this.schedules.get(tick.code)!, atMs)) return false;
+    const priceText = price.toFixed(book.precision);
+    const volume = new Decimal(tick.volume).abs().toFixed();
+
+    const { current, closed } = book.apply(priceText, volume, atMs);
+    for (const { period, candle } of closed) this.markDirty(book.id, period, candle);
+    for (const [period, candle] of current) this.markDirty(book.id, period, candle);
+    if (this.tickBuffer.length < MAX_BUFFERED_TICKS) {
+      this.tickBuffer.push({ symbolId: book.id, seq: book.seq, price: priceText, volume, atMs });
+    }
+    this.acceptedTicks += 1;
+    this.bus.publishBatch(this.pushes(book, current));
+    return true;
+  }
+
+  private markDirty(symbolId: number, period: CandlePeriod, candle: Candle): void {
+    this.dirty.set(`${symbolId}:${period}:${candle.time}`, { ...candle, symbolId, period });
+  }
+
+  private pushes(book: SymbolBook, current: Map<CandlePeriod, Candle>): BusMessage[] {
+    const q = book.quote();
+    const day: Omit<DayMarketPush, 'type'> = { symbol: book.code, close: q.close, change: q.change, high: q.high, low: q.low, open: q.open, volume: q.volume };
+    const messages: BusMessage[] = [{ topic: 'DAY_MARKET', payload: day }];
+    const topic = `KLINE.${book.code}`;
+    for (const [period, c] of current) {
+      const kline: Omit<KlinePush, 'type'> = { Period: period, Open: c.open, High: c.high, Low: c.low, Close: c.close, Volume: c.volume, Time: Math.floor(c.time / 1000) };
+      messages.push({ topic, payload: kline });
+    }
+    return messages;
+  }
+
+  /** Writes the buffered ticks and changed candles in one transaction. */
+  flush(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    if (this.tickBuffer.length === 0 && this.dirty.size === 0) return Promise.resolve();
+    const ticks = this.tickBuffer;
+    const candles = this.dirty;
+    this.tickBuffer = [];
+    this.dirty = new Map();
+    this.flushing = this.db
+      .transaction()
+      .execute(async (trx) => {
+        await store.insertTicks(trx, ticks);
+        await store.upsertCandles(trx, [...candles.values()]);
+      })
+      .catch((err: unknown) => {
+        this.log.error('market flush failed; retrying with the next batch', err);
+        // Put the batch back, newer candle states winning, so nothing is lost while the database is away.
+        this.tickBuffer = ticks.concat(this.tickBuffer).slice(-MAX_BUFFERED_TICKS);
+        for (const [key, c] of candles) if (!this.dirty.has(key)) this.dirty.set(key, c);
+      })
+      .finally(() => {
+        this.flushing = undefined;
+      });
+    return this.flushing;
+  }
+
+  /** Retention: drops ticks older than TICK_RETENTION_DAYS. */
+  async prune(): Promise<number> {
+    try {
+      return await store.pruneTicks(this.db, this.now() - this.config.tickRetentionDays * DAY_MS);
+    } catch (err) {
+      this.log.error('tick pruning failed', err);
+      return 0;
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    clearInterval(this.flushTimer);
+    clearInterval(this.pruneTimer);
+    await Promise.all(this.feeds.map((f) => f.stop()));
+    await this.flushing;
+    await this.flush();
+  }
+
+  isRunning(): boolean {
+    return this.running;
+  }
+
+  feedStatus(): FeedStatus[] {
+    return this.feeds.map((f) => f.status());
+  }
+
+  book(code: string): SymbolBook | undefined {
+    return this.books.get(code);
+  }
+
+  /** The feeds, for tests that drive a simulator by hand. */
+  feedList(): readonly PriceFeed[] {
+    return this.feeds;
+  }
+}

@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+
+export async function listCategories(db: Executor) {
+  return db.selectFrom('market_categories').select(['id', 'code', 'names']).orderBy('sort').orderBy('id').execute();
+}
+
+export async function listSymbols(db: Executor) {
+  return db
+    .selectFrom('trade_symbols')
+    .select([
+      'id', 'code', 'show_code', 'logo', 'category_id', 'price_precision', 'pip', 'min_cont', 'cont_num', 'fee_rate', 'spread',
+      'margin_mode', 'leverages', 'schedule', 'initial_price',
+    ])
+    .where('enabled', '=', true)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+export type SymbolRow = Awaited<ReturnType<typeof listSymbols>>[number];
+
+export interface StoredQuoteRow {
+  symbol_id: number;
+  close: string;
+  open: string;
+  high: string;
+  low: string;
+  volume: string;
+}
+
+/**
+ * The 24-hour quote of every symbol from the stored 1-minute candles: the day of trading before
+ * each symbol's newest minute (what a process that does not run the engine answers from).
+ */
+export async function storedQuotes(db: Executor): Promise<StoredQuoteRow[]> {
+  const { rows } = await sql<StoredQuoteRow>`
+    SELECT s.id AS symbol_id, last.close, agg.open, agg.high, agg.low, agg.volume
+    FROM trade_symbols s
+    CROSS JOIN LATERAL (
+      SELECT time, close FROM candles WHERE symbol_id = s.id AND period = 1 ORDER BY time DESC LIMIT 1
+    ) last
+    CROSS JOIN LATERAL (
+      SELECT (array_agg(open ORDER BY time))[1] AS open, max(high) AS high, min(low) AS low, sum(volume) AS volume
+      FROM candles
+      WHERE symbol_id = s.id AND period = 1 AND time >= last.time - interval '24 hours'
+    ) agg
+    WHERE s.enabled
+  `.execute(db);
+  return rows;
+}
+
+/** The newest `limit` candles of a symbol and period, newest first. */
+export async function recentCandles(db: Executor, symbolId: number, period: number, limit: number) {
+  return db
+    .selectFrom('candles')
+    .select(['time', 'open', 'high', 'low', 'close', 'volume'])
+    .where('symbol_id', '=', symbolId)
+    .where('period', '=', period)
+    .orderBy('time', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The newest `limit` closes of one period for each of the given symbols, newest first. */
+export async function recentCloses(db: Executor, symbolIds: readonly number[], period: number, limit: number) {
+  if (symbolIds.length === 0) return [];
+  const { rows } = await sql<{ symbol_id: number; time: Date; close: string }>`
+    SELECT s.id AS symbol_id, c.time, c.close
+    FROM unnest(${sql.val([...symbolIds])}::int[]) AS s(id)
+    CROSS JOIN LATERAL (
+      SELECT time, close FROM candles WHERE symbol_id = s.id AND period = ${period} ORDER BY time DESC LIMIT ${limit}
+    ) c
+  `.execute(db);
+  return rows;
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function searchCompanies(db: Executor, name: string, limit: number) {
+  let q = db.selectFrom('companies').select(['id', 'name', 'logo', 'url', 'subject', 'registered_address', 'location', 'email']);
+  if (name !== '') q = q.where('name', 'ilike', likePattern(name));
+  return q.orderBy('is_main', 'desc').orderBy('name').limit(limit).execute();
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { decimalString } from './money.js';
+import { ignoredT } from './envelope.js';
+
+/**
+ * Market data on the wire (spec sections 3, 7, 9): trade symbols, categories, kline points,
+ * searches and the public websocket pushes. Prices, quantities and rates are decimal strings.
+ */
+
+/** Chart periods in minutes the kline endpoint accepts (mirrors domain CANDLE_PERIODS). */
+export const KLINE_PERIODS = [1, 5, 15, 30, 60, 1440] as const;
+export type KlinePeriod = (typeof KLINE_PERIODS)[number];
+
+/** MarketStatus: 1 open, 0 closed (computed from market hours when answered). */
+export const MARKET_OPEN = 1;
+export const MARKET_CLOSED = 0;
+/** MarginMode: 1 fixed margin (lots x units per lot), anything else leveraged. */
+export const MARGIN_MODE_FIXED = 1;
+export const MARGIN_MODE_LEVERAGED = 2;
+
+/** 24-hour quote: Open is the price 24 h of trading ago; Change is a percent string, 2 decimals. */
+export const forexQuotationsSchema = z.object({
+  Open: decimalString,
+  Close: decimalString,
+  Change: decimalString,
+  High: decimalString,
+  Low: decimalString,
+  Volume: decimalString,
+});
+export type ForexQuotations = z.infer<typeof forexQuotationsSchema>;
+
+export const leverageOptionSchema = z.object({ Value: z.number().int().positive() });
+
+export const tradeSymbolSchema = z.object({
+  Id: z.number().int(),
+  Code: z.string(),
+  ShowCode: z.string(),
+  /** Path of the symbol's SVG logo on this server, e.g. `/logos/EURUSD.svg`. */
+  Logo: z.string(),
+  CategoryId: z.number().int(),
+  MarketStatus: z.number().int(),
+  PricePrecision: z.number().int(),
+  /** Quantity step in lots, e.g. "0.01". */
+  Pip: decimalString,
+  ForexMinCont: decimalString,
+  /** Units per lot. */
+  ForexContNum: decimalString,
+  ForexFeeRate: decimalString,
+  /** Fill price = market price moved against the user by this much (decisions.md). */
+  Spread: decimalString,
+  MarginMode: z.number().int(),
+  /** Leverage options; empty means "no mult config" (no order can be placed). */
+  HasForexMultiple: z.array(leverageOptionSchema),
+  ForexQuotations: forexQuotationsSchema,
+});
+export type TradeSymbol = z.infer<typeof tradeSymbolSchema>;
+
+export const categorySchema = z.object({
+  Id: z.number().int(),
+  /** The category's name in the request's language (`lang` header). */
+  NameShowTrans: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+const forexId = z.coerce.number().int().min(1).max(2_147_483_647);
+
+export const klineQuery = z.object({
+  forex_id: forexId,
+  period: z.coerce
+    .number()
+    .int()
+    .refine((p) => (KLINE_PERIODS as readonly number[]).includes(p), 'period'),
+  ...ignoredT,
+});
+
+/** One candle; Time is the candle's start in Unix seconds (buckets aligned in Asia/Bangkok). */
+export const klinePointSchema = z.object({
+  Time: z.number().int(),
+  Open: decimalString,
+  High: decimalString,
+  Low: decimalString,
+  Close: decimalString,
+  Volume: decimalString,
+});
+export type KlinePoint = z.infer<typeof klinePointSchema>;
+
+/** Up to this many bars, oldest first. */
+export const KLINE_MAX_BARS = 500;
+
+export const abbreviatedKlineQuery = z.object({ forex_id: forexId.optional(), ...ignoredT });
+/** The small series of the home cards' area charts: the last closes of the 15-minute candles. */
+export const ABBREVIATED_KLINE_PERIOD = 15;
+export const ABBREVIATED_KLINE_POINTS = 60;
+export const abbreviatedKlineSchema = z.object({
+  Id: z.number().int(),
+  Code: z.string(),
+  Period: z.number().int(),
+  /** Oldest first. */
+  Kline: z.array(z.object({ Time: z.number().int(), Close: decimalString })),
+});
+export type AbbreviatedKline = z.infer<typeof abbreviatedKlineSchema>;
+
+export const currencySearchQuery = z.object({ searchCurrency: z.string().trim().max(32).default(''), ...ignoredT });
+export const currencySearchItemSchema = z.object({
+  Id: z.number().int(),
+  ShowCode: z.string(),
+  ForexQuotations: z.object({ Close: decimalString }),
+});
+export type CurrencySearchItem = z.infer<typeof currencySearchItemSchema>;
+
+export const companySearchQuery = z.object({ name: z.string().trim().max(64).default(''), ...ignoredT });
+
+/** Websocket push on `DAY_MARKET`: one symbol's 24-hour quote. `change` is a percent string. */
+export interface DayMarketPush {
+  type: 'DAY_MARKET';
+  symbol: string;
+  close: string;
+  change: string;
+  high: string;
+  low: string;
+  open: string;
+  volume: string;
+}
+
+/** Websocket push on `KLINE.<Code>`: the current candle of one period; Time in Unix seconds. */
+export interface KlinePush {
+  type: `KLINE.${string}`;
+  Period: number;
+  Open: string;
+  High: string;
+  Low: string;
+  Close: string;
+  Volume: string;
+  Time: number;
+}
