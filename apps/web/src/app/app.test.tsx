@@ -297,7 +297,9 @@ describe('home and language', () => {
     expect(screen.getByTestId('home-uid').textContent).toBe('UID 10000007');
     await waitFor(() => expect(screen.getByTestId('home-balance-total').textContent).toBe('165.21'));
     await waitFor(() => expect(screen.getByTestId('home-profit').textContent).toContain('+0.91%'));
-    expect(screen.getByTestId('coming-soon').textContent).toBe('This part is coming with a later release.');
+    // The market part replaced the 'coming with a later release' line.
+    expect(screen.getByTestId('home-markets')).toBeTruthy();
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
   });
 
   it('the language page lists 18 languages; picking one sets it and goes back', async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { ComingSoon } from '../components/ui/coming-soon';
@@ -8,6 +9,8 @@ import { SystemPage } from '../features/account/routes/system-page';
 import { ForgotPage } from '../features/auth/routes/forgot-page';
 import { LoginPage } from '../features/auth/routes/login-page';
 import { RegisterPage } from '../features/auth/routes/register-page';
+import { refreshTradeList } from '../features/market/api/trade-list';
+import { ProductPage } from '../features/market/routes/product-page';
 import { LanguagePage } from '../features/settings/routes/language-page';
 import { ws } from '../lib/ws';
 import { RequireAuth } from './guards';
@@ -25,10 +28,13 @@ function Placeholder({ title, path }: { title: string; path: string }) {
   );
 }
 
+const TRADE_LIST_PATHS = new Set(['/', '/trade', '/order']);
+
 /** Every navigation: scroll to top, (re)start the live connection, remember the path for 999. */
 function NavigationEffects() {
   const location = useLocation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   useLayoutEffect(() => {
     setNavigator(navigate, location.pathname + location.search);
   }, [navigate, location.pathname, location.search]);
@@ -36,6 +42,10 @@ function NavigationEffects() {
     window.scrollTo(0, 0);
     ws.connect();
   }, [location.pathname, location.search]);
+  useEffect(() => {
+    // Entering /, /trade or /order refreshes the trade list (spec section 2).
+    if (TRADE_LIST_PATHS.has(location.pathname)) refreshTradeList(queryClient);
+  }, [location.pathname, queryClient]);
   return null;
 }
 
@@ -55,6 +65,7 @@ function AppRoutes() {
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/forgot" element={<ForgotPage />} />
         <Route path="/language" element={<LanguagePage />} />
+        <Route path="/product" element={<ProductPage />} />
         <Route path="/mine/password" element={<RequireAuth><PasswordPage /></RequireAuth>} />
         <Route path="/mine/system" element={<RequireAuth><SystemPage /></RequireAuth>} />
         {PLACEHOLDERS.map((p) => (

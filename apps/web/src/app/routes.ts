@@ -21,14 +21,13 @@ export function tabOf(pathname: string): (typeof TABS)[number] | undefined {
 }
 
 /** Screens built in this release (rendered by app/router.tsx with their own components). */
-export const BUILT = ['/login', '/register', '/forgot', '/language', '/mine/password', '/mine/system'] as const;
+export const BUILT = ['/login', '/register', '/forgot', '/language', '/product', '/mine/password', '/mine/system'] as const;
 
 /** Screens that come with later releases: a frame with back, title and the honest line. */
 export const PLACEHOLDERS: RouteDef[] = [
   { path: '/news', title: 'nav.news' },
   { path: '/news/detail', title: 'nav.news_detail' },
   { path: '/feedback', title: 'nav.feedback' },
-  { path: '/product', title: 'nav.product' },
   { path: '/loan', title: 'nav.loan', auth: true },
   { path: '/loan/submit', title: 'nav.loan_submit', auth: true },
   { path: '/loan/agreement', title: 'nav.loan_agreement', auth: true },

@@ -4,6 +4,8 @@ import { ComingSoon } from '../components/ui/coming-soon';
 import { PageFrame } from '../components/ui/page-frame';
 import { UserPage } from '../features/account/routes/user-page';
 import { HomePage } from '../features/home/routes/home-page';
+import { HomeMarkets } from '../features/market/components/home-markets';
+import { TradePage } from '../features/market/routes/trade-page';
 import { HeaderActions } from '../features/settings/components/header-actions';
 import { useAuth } from '../lib/auth-store';
 import { TABS, type TabPath } from './routes';
@@ -20,11 +22,11 @@ function TabPlaceholder({ title, testId }: { title: string; testId: string }) {
 function renderTab(path: TabPath): ReactNode {
   switch (path) {
     case '/':
-      return <HomePage headerRight={<HeaderActions />} />;
+      return <HomePage headerRight={<HeaderActions />} markets={<HomeMarkets />} />;
     case '/user':
       return <UserPage />;
     case '/trade':
-      return <TabPlaceholder title="nav.trade" testId="page-trade" />;
+      return <TradePage headerRight={<HeaderActions />} />;
     case '/order':
       return <TabPlaceholder title="nav.order" testId="page-order" />;
     case '/follow':

@@ -42,3 +42,25 @@ export function trend(value: string | null | undefined): 'up' | 'down' | 'flat' 
     return 'flat';
   }
 }
+
+/** A price with the symbol's precision and grouped thousands: ("112352.6", 2) -> "112,352.60". */
+export function price(value: string | null | undefined, precision: number): string {
+  if (value === null || value === undefined || value === '') return '--';
+  try {
+    return groupThousands(fixed(value, Math.max(0, precision), 'half-up'));
+  } catch {
+    return '--';
+  }
+}
+
+/** A traded volume, short: "1086001.8" -> "1.09M" (display only, never money arithmetic). */
+export function compactNumber(value: string | null | undefined, locale = 'en'): string {
+  if (value === null || value === undefined || value === '') return '--';
+  const n = Number(value);
+  if (!Number.isFinite(n)) return '--';
+  try {
+    return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }).format(n);
+  } catch {
+    return new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 }).format(n);
+  }
+}

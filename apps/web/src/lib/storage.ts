@@ -31,6 +31,7 @@ export const STORAGE_KEYS = {
   demoId: 'tp.demo_id',
   hideAssets: 'tp.hide_assets',
   apiOrigin: 'tp.api_origin',
+  symbol: 'tp.symbol',
 } as const;
 
 /** A random id for this device (demo account). crypto.randomUUID needs a secure context. */

@@ -100,6 +100,13 @@ export function inFlightCount(): number {
   return inFlight.size;
 }
 
+/** A server asset path ('/logos/EURUSD.svg') as a URL on the API host; absolute URLs pass through. */
+export function assetUrl(path: string | null | undefined): string {
+  if (!path) return '';
+  if (/^(https?:|data:)/i.test(path) || !path.startsWith('/')) return path;
+  return hooks.origin() + path;
+}
+
 /** Abort every request on the wire (e.g. on logout). Callers get a cancelled ApiError. */
 export function cancelAll(): void {
   for (const f of inFlight.values()) f.controller.abort();

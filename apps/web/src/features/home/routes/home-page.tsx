@@ -4,7 +4,6 @@ import { SearchOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { accountsTotal } from '@tp/domain';
-import { ComingSoon } from '../../../components/ui/coming-soon';
 import { Logo } from '../../../components/ui/logo';
 import { LoadError } from '../../../components/ui/states';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
@@ -13,8 +12,8 @@ import { useBalance, useProfits } from '../../../lib/queries';
 import { usePrefs } from '../../../lib/theme';
 import { toast } from '../../../lib/toast';
 
-/** Home: account part (this release); the market part comes later. */
-export function HomePage({ headerRight }: { headerRight?: ReactNode }) {
+/** Home: the account part; the market part (cards, shortcuts, categories, list) comes from app/. */
+export function HomePage({ headerRight, markets }: { headerRight?: ReactNode; markets?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useAuth((s) => s.user);
@@ -110,10 +109,7 @@ export function HomePage({ headerRight }: { headerRight?: ReactNode }) {
           <div className="tp-balance-label">{t('home.balance_title')}</div>
           {card}
         </section>
-        <section className="tp-card" data-testid="home-markets">
-          <div className="tp-section-title">{t('home.markets')}</div>
-          <ComingSoon />
-        </section>
+        {markets}
       </div>
     </div>
   );

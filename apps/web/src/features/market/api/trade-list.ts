@@ -1,0 +1,26 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { TradeSymbol } from '@tp/contracts';
+import { api } from '../../../lib/api/client';
+import { seedQuotes } from '../model/quote-store';
+
+export const TRADE_LIST_KEY = ['market', 'tradeList'] as const;
+
+/** GET /v2/api/forex/trade_list: every symbol with its 24-hour quote. Seeds the live quote store. */
+export const tradeListQuery = queryOptions({
+  queryKey: TRADE_LIST_KEY,
+  queryFn: async ({ signal }) => {
+    const list = await api.get<TradeSymbol[]>('/v2/api/forex/trade_list', undefined, { signal });
+    seedQuotes(list);
+    return list;
+  },
+  staleTime: 15_000,
+});
+
+export function useTradeList() {
+  return useQuery(tradeListQuery);
+}
+
+/** Entering /, /trade or /order refreshes the trade list (spec section 2). */
+export function refreshTradeList(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: TRADE_LIST_KEY });
+}

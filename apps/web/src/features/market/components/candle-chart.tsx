@@ -1,0 +1,180 @@
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { Button, SpinLoading } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
+import type { KlinePoint, KlinePush, TradeSymbol } from '@tp/contracts';
+import { CHART_UTC_OFFSET_MS, type CandlePeriod } from '@tp/domain';
+import { useTheme, type Theme } from '../../../lib/theme';
+import { ws, type WsMessage } from '../../../lib/ws';
+import { useKline } from '../api/kline';
+
+/** Chart times are shown in Asia/Bangkok (spec section 9): the chart shows UTC, so shift by +7 h. */
+const SHIFT_S = CHART_UTC_OFFSET_MS / 1000;
+/** Bars in view when a symbol or period is opened (the rest is a scroll away). */
+const BARS_IN_VIEW = 70;
+
+interface Palette { bg: string; text: string; grid: string; border: string; up: string; down: string }
+
+/** Same colours as styles.css (--tp-*); the chart draws on a canvas and cannot read CSS itself. */
+export const CHART_PALETTE: Record<Theme, Palette> = {
+  light: { bg: '#ffffff', text: '#6b7280', grid: '#f0f1f3', border: '#e5e7eb', up: '#16a34a', down: '#e5484d' },
+  dark: { bg: '#1a1d23', text: '#a1a7b0', grid: '#23272f', border: '#2c313a', up: '#22c55e', down: '#f05252' },
+};
+
+function alpha(hex: string, a: number): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${a})`;
+}
+
+interface Bar { time: UTCTimestamp; open: number; high: number; low: number; close: number; volume: number }
+
+function toBar(p: Pick<KlinePoint, 'Time' | 'Open' | 'High' | 'Low' | 'Close' | 'Volume'>): Bar {
+  return { time: (p.Time + SHIFT_S) as UTCTimestamp, open: Number(p.Open), high: Number(p.High), low: Number(p.Low), close: Number(p.Close), volume: Number(p.Volume) };
+}
+
+interface Chart {
+  chart: IChartApi;
+  candles: ISeriesApi<'Candlestick'>;
+  volume: ISeriesApi<'Histogram'>;
+}
+
+function isKlinePush(m: WsMessage): m is WsMessage & KlinePush {
+  return typeof m.Time === 'number' && typeof m.Period === 'number' && typeof m.Close === 'string';
+}
+
+/**
+ * Candlesticks and volume of one symbol and period: history from the kline call, then the
+ * current candle from `KLINE.<Code>` pushes straight into the series (no React state per tick).
+ */
+export function CandleChart({ symbol, period }: { symbol: TradeSymbol; period: CandlePeriod }) {
+  const { t } = useTranslation();
+  const theme = useTheme((s) => s.theme);
+  const box = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<Chart | null>(null);
+  const [ready, setReady] = useState(false);
+  const kline = useKline(symbol.Id, period);
+  const lastTime = useRef(0);
+  const shownKey = useRef('');
+  const periodRef = useRef(period);
+  const palette = CHART_PALETTE[theme];
+  const paletteRef = useRef(palette);
+  useEffect(() => {
+    periodRef.current = period;
+    paletteRef.current = palette;
+  });
+
+  // Create the chart once; the library loads on demand (only the trade screen needs it).
+  useEffect(() => {
+    let disposed = false;
+    void import('lightweight-charts').then((lc) => {
+      const el = box.current;
+      if (disposed || !el) return;
+      const chart = lc.createChart(el, {
+        autoSize: true,
+        layout: { attributionLogo: false, fontSize: 11 },
+        rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.24 } },
+        timeScale: { timeVisible: true, secondsVisible: false, rightOffset: 4, barSpacing: 7 },
+        crosshair: { mode: lc.CrosshairMode.Normal },
+        handleScale: { axisPressedMouseMove: { time: true, price: false } },
+      });
+      const candles = chart.addSeries(lc.CandlestickSeries, { borderVisible: false });
+      const volume = chart.addSeries(lc.HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'vol', lastValueVisible: false, priceLineVisible: false });
+      volume.priceScale().applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
+      chartRef.current = { chart, candles, volume };
+      setReady(true);
+    });
+    return () => {
+      disposed = true;
+      chartRef.current?.chart.remove();
+      chartRef.current = null;
+      setReady(false);
+    };
+  }, []);
+
+  // Theme-aware colours, applied again on every light/dark switch.
+  useEffect(() => {
+    const c = chartRef.current;
+    if (!ready || !c) return;
+    c.chart.applyOptions({
+      layout: { background: { color: palette.bg }, textColor: palette.text },
+      grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
+      rightPriceScale: { borderColor: palette.border },
+      timeScale: { borderColor: palette.border },
+    });
+    c.candles.applyOptions({ upColor: palette.up, downColor: palette.down, wickUpColor: palette.up, wickDownColor: palette.down });
+    // Volume bars carry their colour per bar: recolour the data already there.
+    const bars = c.volume.data();
+    if (bars.length) {
+      const candles = c.candles.data();
+      c.volume.setData(
+        bars.map((b, i) => {
+          const k = candles[i] as { open?: number; close?: number } | undefined;
+          return { time: b.time, value: (b as { value: number }).value, color: alpha((k?.close ?? 0) >= (k?.open ?? 0) ? palette.up : palette.down, 0.45) };
+        }),
+      );
+    }
+  }, [ready, palette]);
+
+  // Price precision of the symbol.
+  useEffect(() => {
+    const c = chartRef.current;
+    if (!ready || !c) return;
+    const p = Math.max(0, symbol.PricePrecision);
+    c.candles.applyOptions({ priceFormat: { type: 'price', precision: p, minMove: 1 / 10 ** p } });
+  }, [ready, symbol.PricePrecision]);
+
+  // History: set on load and on every symbol/period change.
+  useEffect(() => {
+    const c = chartRef.current;
+    if (!ready || !c) return;
+    const bars = (kline.data ?? []).map(toBar);
+    const pal = paletteRef.current;
+    c.candles.setData(bars.map(({ volume: _v, ...b }) => b));
+    c.volume.setData(bars.map((b) => ({ time: b.time, value: b.volume, color: alpha(b.close >= b.open ? pal.up : pal.down, 0.45) })));
+    lastTime.current = bars.length ? bars[bars.length - 1]!.time : 0;
+    const key = `${symbol.Id}:${period}`;
+    if (bars.length && shownKey.current !== key) {
+      shownKey.current = key;
+      c.chart.timeScale().setVisibleLogicalRange({ from: Math.max(0, bars.length - BARS_IN_VIEW), to: bars.length + 3 });
+    }
+  }, [ready, kline.data, symbol.Id, period]);
+
+  // Live candles of the shown period, straight into the series.
+  useEffect(() => {
+    if (!ready) return;
+    return ws.subscribe(`KLINE.${symbol.Code}`, (m) => {
+      const c = chartRef.current;
+      if (!c || !isKlinePush(m) || m.Period !== periodRef.current || lastTime.current === 0) return;
+      const bar = toBar(m);
+      if (bar.time < lastTime.current) return;
+      const pal = paletteRef.current;
+      try {
+        c.candles.update({ time: bar.time, open: bar.open, high: bar.high, low: bar.low, close: bar.close });
+        c.volume.update({ time: bar.time, value: bar.volume, color: alpha(bar.close >= bar.open ? pal.up : pal.down, 0.45) });
+        lastTime.current = bar.time;
+      } catch {
+        /* an out-of-order push: the next one carries the current candle again */
+      }
+    });
+  }, [ready, symbol.Code]);
+
+  return (
+    <div className="tp-chart" data-testid="trade-chart" data-period={period} data-code={symbol.Code}>
+      <div ref={box} className="tp-chart-canvas" />
+      {kline.isPending || !ready ? (
+        <div className="tp-chart-overlay" data-testid="trade-chart-loading">
+          <SpinLoading color="primary" style={{ '--size': '28px' } as CSSProperties} />
+        </div>
+      ) : kline.isError ? (
+        <div className="tp-chart-overlay">
+          <span className="tp-muted">{t('public.load_failed')}</span>
+          <Button size="small" color="primary" fill="outline" onClick={() => void kline.refetch()}>
+            {t('public.retry')}
+          </Button>
+        </div>
+      ) : kline.data && kline.data.length === 0 ? (
+        <div className="tp-chart-overlay tp-muted">{t('public.no_data')}</div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TradeSymbol } from '@tp/contracts';
+import { LANG_BCP47, isLang } from '@tp/contracts';
+import { compactNumber } from '../../../lib/format';
+import { useQuote } from '../model/quote-store';
+import { ChangeText, PriceText } from './quote-text';
+import { SymbolLogo } from './symbol-logo';
+
+/** Locale for short numbers, always with Latin digits (prices beside them use Latin digits too). */
+export function numberLocale(lang: string): string {
+  return `${isLang(lang) ? LANG_BCP47[lang] : 'en'}-u-nu-latn`;
+}
+
+interface MarketRowProps {
+  symbol: TradeSymbol;
+  onSelect: (symbol: TradeSymbol) => void;
+}
+
+/** One market: logo, name, 24-h volume, live price and change. Re-renders only on its own ticks. */
+export const MarketRow = memo(function MarketRow({ symbol, onSelect }: MarketRowProps) {
+  const { t, i18n } = useTranslation();
+  const live = useQuote(symbol.Code);
+  const q = live ?? { close: symbol.ForexQuotations.Close, change: symbol.ForexQuotations.Change, volume: symbol.ForexQuotations.Volume };
+  return (
+    <button type="button" className="tp-market-row" onClick={() => onSelect(symbol)} data-testid="home-market-row" data-code={symbol.Code}>
+      <SymbolLogo src={symbol.Logo} code={symbol.ShowCode} />
+      <span className="tp-market-name">
+        <b>{symbol.ShowCode}</b>
+        <span className="tp-muted">{t('market.volume_24h', { value: compactNumber(q.volume, numberLocale(i18n.language)) })}</span>
+      </span>
+      <PriceText className="tp-market-price" value={q.close} precision={symbol.PricePrecision} testId="market-row-price" />
+      <span className="tp-market-change">
+        <ChangeText value={q.change} pill testId="market-row-change" />
+      </span>
+    </button>
+  );
+});
+
+export function MarketRowSkeleton() {
+  return (
+    <div className="tp-market-row tp-market-row-skeleton" data-testid="home-market-skeleton" aria-hidden="true">
+      <span className="tp-sk tp-sk-round" />
+      <span className="tp-market-name">
+        <span className="tp-sk" style={{ width: '62%' }} />
+        <span className="tp-sk tp-sk-thin" style={{ width: '40%' }} />
+      </span>
+      <span className="tp-sk tp-market-price" style={{ width: 64 }} />
+      <span className="tp-sk tp-market-change" style={{ width: 64, height: 26 }} />
+    </div>
+  );
+}

@@ -1,0 +1,329 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cancelAll } from '../../lib/api/client';
+import { useCurrentSymbol } from '../../lib/current-symbol';
+import { initI18n } from '../../lib/i18n';
+import { ws } from '../../lib/ws';
+import { FakeSocket, lastSocket } from '../../test/fake-socket';
+import { CATEGORIES, SYMBOLS, callsTo, renderScreen, resetFetch, routes } from '../../test/market-harness';
+import { HomeMarkets } from './components/home-markets';
+import { resetQuotes } from './model/quote-store';
+import { ProductPage } from './routes/product-page';
+import { TradePage } from './routes/trade-page';
+
+// The app's one socket, built on the fake socket so the test plays the server.
+vi.mock('../../lib/ws', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../../lib/ws')>();
+  const fake = await import('../../test/fake-socket');
+  return {
+    ...m,
+    ws: new m.WsClient({ url: () => 'ws://api.test/v2/ws', getToken: () => null, createSocket: ((u: string) => new fake.FakeSocket(u)) as never, logger: { warn: () => undefined } }),
+  };
+});
+
+// lightweight-charts draws on canvas: jsdom has none. Record what the chart is given instead.
+const chart = vi.hoisted(() => {
+  const make = () => ({ setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn(), data: vi.fn(() => []), priceScale: () => ({ applyOptions: vi.fn() }) });
+  const state = { candles: make(), volume: make(), created: 0 };
+  return state;
+});
+vi.mock('lightweight-charts', () => ({
+  CrosshairMode: { Normal: 0 },
+  CandlestickSeries: { type: 'Candlestick' },
+  HistogramSeries: { type: 'Histogram' },
+  createChart: () => {
+    chart.created += 1;
+    return {
+      addSeries: (def: { type: string }) => (def.type === 'Candlestick' ? chart.candles : chart.volume),
+      applyOptions: vi.fn(),
+      remove: vi.fn(),
+      timeScale: () => ({ setVisibleLogicalRange: vi.fn() }),
+    };
+  },
+}));
+
+const browser = vi.hoisted(() => ({ openUrl: vi.fn() }));
+vi.mock('../../lib/browser', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../../lib/browser')>();
+  return { ...m, openUrl: browser.openUrl, setCookie: vi.fn(m.setCookie) };
+});
+const { setCookie } = await import('../../lib/browser');
+
+const where = () => screen.getByTestId('where').textContent;
+const server = () => lastSocket();
+
+function push(msg: unknown) {
+  act(() => server().serverSend(msg));
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+  ws.connect();
+  server().serverOpen();
+});
+
+beforeEach(() => {
+  resetFetch();
+  resetQuotes();
+  chart.candles = { ...chart.candles, setData: vi.fn(), update: vi.fn() };
+  chart.volume = { ...chart.volume, setData: vi.fn(), update: vi.fn() };
+  useCurrentSymbol.setState({ id: null });
+  routes['/v2/api/forex/trade_list'] = () => SYMBOLS;
+  routes['/v2/api/forex/getCategories'] = () => CATEGORIES;
+  routes['/v2/api/forex/abbreviated_cache_kline'] = () =>
+    SYMBOLS.map((s) => ({ Id: s.Id, Code: s.Code, Period: 15, Kline: [1, 2, 3, 2, 4].map((v, i) => ({ Time: 1_700_000_000 + i * 900, Close: String(v) })) }));
+  routes['/v2/api/forex/kline'] = () => [
+    { Time: 1_700_000_000, Open: '1', High: '2', Low: '0.5', Close: '1.5', Volume: '10' },
+    { Time: 1_700_000_300, Open: '1.5', High: '2.5', Low: '1', Close: '2', Volume: '12' },
+  ];
+});
+
+afterEach(() => {
+  cancelAll();
+  vi.useRealTimers();
+});
+
+const rows = () => screen.queryAllByTestId('home-market-row');
+const codes = () => rows().map((r) => r.getAttribute('data-code'));
+
+describe('home markets', () => {
+  it('shows 10 skeleton rows (and card placeholders) while the trade list loads', async () => {
+    routes['/v2/api/forex/trade_list'] = () => new Promise(() => undefined);
+    await renderScreen(<HomeMarkets />);
+    expect(screen.getAllByTestId('home-market-skeleton')).toHaveLength(10);
+    expect(rows()).toHaveLength(0);
+  });
+
+  it('lists every market with precision, coloured change and 24-h volume; the first 4 are cards', async () => {
+    await renderScreen(<HomeMarkets />);
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    expect(screen.queryAllByTestId('home-market-skeleton')).toHaveLength(0);
+    const cards = screen.getAllByTestId('home-market-card');
+    expect(cards.map((c) => c.getAttribute('data-code'))).toEqual(['EURUSD', 'GBPUSD', 'XAUUSD', 'BTCUSDT']);
+    const eur = rows()[0]!;
+    expect(within(eur).getByTestId('market-row-price').textContent).toBe('1.16500');
+    expect(within(eur).getByTestId('market-row-change').textContent).toBe('+0.57%');
+    expect(within(eur).getByTestId('market-row-change').getAttribute('data-trend')).toBe('up');
+    expect(within(rows()[1]!).getByTestId('market-row-change').getAttribute('data-trend')).toBe('down');
+    expect(within(rows()[3]!).getByTestId('market-row-price').textContent).toBe('112,352.64');
+    expect(eur.textContent).toContain('Vol 1.09M');
+    expect(eur.querySelector('img')?.getAttribute('src')).toBe('http://api.test/logos/EURUSD.svg');
+  });
+
+  it('shows the empty state when there are no markets', async () => {
+    routes['/v2/api/forex/trade_list'] = () => [];
+    await renderScreen(<HomeMarkets />);
+    await screen.findByTestId('home-market-empty');
+    expect(rows()).toHaveLength(0);
+  });
+
+  it('shows an error with retry when the list fails, and retry loads it', async () => {
+    routes['/v2/api/forex/trade_list'] = () => new Response(JSON.stringify({ code: 0, msg: 'boom', data: null }));
+    await renderScreen(<HomeMarkets />);
+    const err = await screen.findByTestId('load-error');
+    routes['/v2/api/forex/trade_list'] = () => SYMBOLS;
+    fireEvent.click(within(err).getByRole('button'));
+    await waitFor(() => expect(rows()).toHaveLength(5));
+  });
+
+  it('filters by category; tapping the active tab again clears the filter', async () => {
+    await renderScreen(<HomeMarkets />);
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    const tabs = screen.getAllByTestId('home-category-tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Forex', 'Metals', 'Crypto']);
+    fireEvent.click(tabs[2]!);
+    expect(codes()).toEqual(['BTCUSDT', 'ETHUSDT']);
+    expect(tabs[2]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(tabs[1]!);
+    expect(codes()).toEqual(['XAUUSD']);
+    fireEvent.click(tabs[1]!);
+    expect(codes()).toEqual(['EURUSD', 'GBPUSD', 'XAUUSD', 'BTCUSDT', 'ETHUSDT']);
+    expect(tabs.every((t) => t.getAttribute('aria-selected') === 'false')).toBe(true);
+  });
+
+  it('subscribes DAY_MARKET and a push changes only its row (and its card)', async () => {
+    const { unmount } = await renderScreen(<HomeMarkets />);
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    expect(server().types()).toContain('sub:DAY_MARKET');
+    push([{ type: 'DAY_MARKET', symbol: 'BTCUSDT', close: '113000.1', change: '-0.35', high: '113500', low: '109000', open: '113400', volume: '160000' }]);
+    const btc = rows()[3]!;
+    expect(within(btc).getByTestId('market-row-price').textContent).toBe('113,000.10');
+    expect(within(btc).getByTestId('market-row-change').textContent).toBe('-0.35%');
+    expect(within(btc).getByTestId('market-row-change').getAttribute('data-trend')).toBe('down');
+    expect(within(rows()[4]!).getByTestId('market-row-price').textContent).toBe('4,319.55');
+    expect(screen.getAllByTestId('home-market-card')[3]!.textContent).toContain('113,000.10');
+    unmount();
+    expect(server().types()).toContain('unsub:DAY_MARKET');
+  });
+
+  it('tapping a row remembers the symbol and goes to /trade', async () => {
+    await renderScreen(<HomeMarkets />);
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    fireEvent.click(rows()[4]!);
+    expect(where()).toBe('/trade');
+    expect(useCurrentSymbol.getState().id).toBe(14);
+    expect(localStorage.getItem('tp.symbol')).toBe('14');
+  });
+
+  it('shortcuts go to loan, buy coin (charge type 1) and video', async () => {
+    await renderScreen(<HomeMarkets />);
+    fireEvent.click(screen.getByTestId('home-shortcut-buy'));
+    expect(where()).toBe('/mine/charge?type=1');
+    fireEvent.click(screen.getByTestId('home-shortcut-loan'));
+    expect(where()).toBe('/loan');
+    fireEvent.click(screen.getByTestId('home-shortcut-video'));
+    expect(where()).toBe('/mine/video');
+  });
+});
+
+describe('search page', () => {
+  beforeEach(() => {
+    routes['/api/default/setting'] = () => ({ key: 'main_mode', value: '0' });
+    routes['/v2/api/forex/search'] = (url) => {
+      const q = (url.searchParams.get('searchCurrency') ?? '').toLowerCase();
+      return SYMBOLS.filter((s) => s.ShowCode.toLowerCase().includes(q)).map((s) => ({ Id: s.Id, ShowCode: s.ShowCode, ForexQuotations: { Close: s.ForexQuotations.Close } }));
+    };
+    routes['/api/company/search'] = () => [
+      { id: 7, name: 'Harbour Point Markets Ltd', logo: '/logo.png', url: 'https://harbour.example', subject: 'Online trading', registered_address: '18 Harbour Road', location: 'Two Pacific Place', email: 'support@harbour.example' },
+    ];
+  });
+
+  it('non-main mode: searches currencies (debounced), lists ShowCode and close; tap goes to /trade', async () => {
+    await renderScreen(<ProductPage />, '/product');
+    await waitFor(() => expect(screen.getAllByTestId('search-currency-item')).toHaveLength(5));
+    expect(screen.queryByTestId('search-companies')).toBeNull();
+    expect(callsTo('/api/company/search')).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'u' } });
+    fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'us' } });
+    fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'usdt' } });
+    await waitFor(() => expect(screen.getAllByTestId('search-currency-item')).toHaveLength(2));
+    // Debounced: the intermediate texts were never sent.
+    expect(callsTo('/v2/api/forex/search').map((u) => u.searchParams.get('searchCurrency'))).toEqual(['', 'usdt']);
+    const btc = screen.getAllByTestId('search-currency-item')[0]!;
+    expect(btc.textContent).toContain('BTC/USDT');
+    expect(btc.textContent).toContain('112,352.64');
+    fireEvent.click(btc);
+    expect(where()).toBe('/trade');
+    expect(useCurrentSymbol.getState().id).toBe(13);
+  });
+
+  it('shows the empty state when nothing matches', async () => {
+    await renderScreen(<ProductPage />, '/product');
+    fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'zzz' } });
+    await screen.findByTestId('search-empty');
+  });
+
+  it('main mode: companies by name, a sheet with details, Enter stores company_id for 3 years and opens the site', async () => {
+    routes['/api/default/setting'] = () => ({ key: 'main_mode', value: '1' });
+    await renderScreen(<ProductPage />, '/product');
+    const item = await screen.findByTestId('search-company-item');
+    expect(item.textContent).toContain('Harbour Point Markets Ltd');
+    expect(item.textContent).toContain('Online trading');
+    expect(screen.getByTestId('search-currencies')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'harbour' } });
+    await waitFor(() => expect(callsTo('/api/company/search').map((u) => u.searchParams.get('name'))).toContain('harbour'));
+    fireEvent.click(screen.getByTestId('search-company-item'));
+    const sheet = await screen.findByTestId('company-sheet');
+    for (const text of ['Harbour Point Markets Ltd', 'https://harbour.example', 'Online trading', '18 Harbour Road', 'Two Pacific Place', 'support@harbour.example']) expect(sheet.textContent).toContain(text);
+    fireEvent.click(within(sheet).getByTestId('company-enter'));
+    expect(setCookie).toHaveBeenCalledWith('company_id', '7', 3 * 365 * 24 * 3600);
+    expect(document.cookie).toContain('company_id=7');
+    expect(browser.openUrl).toHaveBeenCalledWith('https://harbour.example');
+  });
+
+  it('setCookie writes max-age (3 years = 94608000 s) and path', async () => {
+    const { setCookie: real } = await vi.importActual<typeof import('../../lib/browser')>('../../lib/browser');
+    const set = vi.spyOn(Document.prototype, 'cookie', 'set');
+    real('company_id', '7', 94_608_000);
+    expect(set.mock.calls[0]![0]).toMatch(/^company_id=7; max-age=94608000; expires=.+; path=\//);
+    set.mockRestore();
+  });
+});
+
+describe('trade page', () => {
+  const klinePeriods = () => callsTo('/v2/api/forex/kline').map((u) => `${u.searchParams.get('forex_id')}:${u.searchParams.get('period')}`);
+
+  it('shows the closed text for MarketStatus 0 instead of price and change', async () => {
+    useCurrentSymbol.getState().setId(1);
+    await renderScreen(<TradePage />, '/trade');
+    expect((await screen.findByTestId('trade-symbol-header')).textContent).toContain('EUR/USD');
+    expect(screen.getByTestId('trade-closed').textContent).toBe('Market closed');
+    expect(screen.queryByTestId('trade-price')).toBeNull();
+    expect(screen.queryByTestId('trade-change')).toBeNull();
+  });
+
+  it('an open market shows the live price and change from DAY_MARKET', async () => {
+    useCurrentSymbol.getState().setId(13);
+    await renderScreen(<TradePage />, '/trade');
+    expect((await screen.findByTestId('trade-price')).textContent).toBe('112,352.64');
+    expect(screen.getByTestId('trade-change').textContent).toBe('+2.14%');
+    expect(screen.queryByTestId('trade-closed')).toBeNull();
+    push({ type: 'DAY_MARKET', symbol: 'BTCUSDT', close: '111000', change: '-1.2', high: '1', low: '1', open: '1', volume: '1' });
+    expect(screen.getByTestId('trade-price').textContent).toBe('111,000.00');
+    expect(screen.getByTestId('trade-change').textContent).toBe('-1.20%');
+  });
+
+  it('without a remembered symbol shows the first one', async () => {
+    await renderScreen(<TradePage />, '/trade');
+    expect((await screen.findByTestId('trade-symbol-header')).getAttribute('data-code')).toBe('EURUSD');
+  });
+
+  it('loads 5-minute candles by default; the period bar switches the kline period', async () => {
+    useCurrentSymbol.getState().setId(13);
+    await renderScreen(<TradePage />, '/trade');
+    await waitFor(() => expect(klinePeriods()).toEqual(['13:5']));
+    expect(screen.getByTestId('trade-period-5').getAttribute('aria-selected')).toBe('true');
+    await waitFor(() => expect(chart.candles.setData).toHaveBeenCalled());
+    const bars = chart.candles.setData.mock.calls.at(-1)![0] as { time: number; close: number }[];
+    // Times are shifted to Asia/Bangkok (+7 h) for display.
+    expect(bars.map((b) => b.time)).toEqual([1_700_000_000 + 7 * 3600, 1_700_000_300 + 7 * 3600]);
+    fireEvent.click(screen.getByTestId('trade-period-60'));
+    await waitFor(() => expect(klinePeriods()).toEqual(['13:5', '13:60']));
+    expect(screen.getByTestId('trade-period-60').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('trade-chart').getAttribute('data-period')).toBe('60');
+  });
+
+  it('KLINE pushes of the shown period go to series.update; other periods are ignored', async () => {
+    useCurrentSymbol.getState().setId(13);
+    const { unmount } = await renderScreen(<TradePage />, '/trade');
+    await waitFor(() => expect(chart.candles.setData).toHaveBeenCalled());
+    await waitFor(() => expect(server().types()).toContain('sub:KLINE.BTCUSDT'));
+    push({ type: 'KLINE.BTCUSDT', Period: 1, Open: '2', High: '3', Low: '1', Close: '2.5', Volume: '1', Time: 1_700_000_300 });
+    expect(chart.candles.update).not.toHaveBeenCalled();
+    push([{ type: 'KLINE.BTCUSDT', Period: 5, Open: '2', High: '3', Low: '1', Close: '2.5', Volume: '14', Time: 1_700_000_300 }]);
+    expect(chart.candles.update).toHaveBeenCalledWith({ time: 1_700_000_300 + 7 * 3600, open: 2, high: 3, low: 1, close: 2.5 });
+    expect(chart.volume.update).toHaveBeenCalledWith(expect.objectContaining({ time: 1_700_000_300 + 7 * 3600, value: 14 }));
+    // Older than the last bar: not applied.
+    push({ type: 'KLINE.BTCUSDT', Period: 5, Open: '2', High: '3', Low: '1', Close: '2.5', Volume: '14', Time: 1_699_999_700 });
+    expect(chart.candles.update).toHaveBeenCalledTimes(1);
+    unmount();
+    expect(server().types()).toContain('unsub:KLINE.BTCUSDT');
+  });
+
+  it('the symbol header opens the left drawer; picking a symbol switches and remembers it', async () => {
+    useCurrentSymbol.getState().setId(13);
+    await renderScreen(<TradePage />, '/trade');
+    fireEvent.click(await screen.findByTestId('trade-symbol-header'));
+    const drawer = await screen.findByTestId('trade-symbol-drawer');
+    expect(within(drawer).getAllByTestId('trade-drawer-item')).toHaveLength(5);
+    fireEvent.click(within(drawer).getAllByTestId('trade-drawer-category')[3]!);
+    expect(within(drawer).getAllByTestId('trade-drawer-item').map((i) => i.getAttribute('data-code'))).toEqual(['BTCUSDT', 'ETHUSDT']);
+    fireEvent.click(within(drawer).getAllByTestId('trade-drawer-item')[1]!);
+    await waitFor(() => expect(screen.getByTestId('trade-symbol-header').getAttribute('data-code')).toBe('ETHUSDT'));
+    expect(localStorage.getItem('tp.symbol')).toBe('14');
+    await waitFor(() => expect(klinePeriods()).toContain('14:5'));
+  });
+
+  it('switches between contract and future and shows the note of the mode', async () => {
+    await renderScreen(<TradePage />, '/trade');
+    await screen.findByTestId('trade-symbol-header');
+    expect(screen.getByTestId('trade-form-note').textContent).toContain('Contract orders');
+    fireEvent.click(screen.getByTestId('trade-mode-future'));
+    await waitFor(() => expect(screen.getByTestId('trade-form-note').textContent).toContain('Option orders'));
+  });
+});
+
+// Keep the fake socket list from growing across files.
+afterEach(() => {
+  FakeSocket.all.splice(0, FakeSocket.all.length - 1);
+});

@@ -1,0 +1,57 @@
+import { act, render } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SYMBOLS } from '../../../test/market-harness';
+import { applyDayMarket, quoteStore, resetQuotes, seedQuotes, useQuote } from './quote-store';
+
+const tick = (symbol: string, close: string, change = '0.10') => ({ type: 'DAY_MARKET', symbol, close, change, high: close, low: close, open: close, volume: '5' });
+
+beforeEach(() => resetQuotes());
+
+describe('quote store', () => {
+  it('is seeded from the trade list', () => {
+    seedQuotes(SYMBOLS);
+    expect(quoteStore.getState().quotes.BTCUSDT).toEqual({ close: '112352.64', change: '2.14', high: '113000', low: '109000', open: '110000', volume: '150592.39' });
+  });
+
+  it('a push replaces only the changed symbol; the others keep their identity', () => {
+    seedQuotes(SYMBOLS);
+    const before = quoteStore.getState().quotes;
+    applyDayMarket([tick('BTCUSDT', '113000')]);
+    const after = quoteStore.getState().quotes;
+    expect(after).not.toBe(before);
+    expect(after.BTCUSDT!.close).toBe('113000');
+    for (const code of ['EURUSD', 'GBPUSD', 'XAUUSD', 'ETHUSDT']) expect(after[code]).toBe(before[code]);
+  });
+
+  it('a push that changes nothing does not touch the state', () => {
+    applyDayMarket([tick('BTCUSDT', '1')]);
+    const before = quoteStore.getState().quotes;
+    applyDayMarket([tick('BTCUSDT', '1')]);
+    applyDayMarket([{ type: 'DAY_MARKET', nothing: true }]);
+    expect(quoteStore.getState().quotes).toBe(before);
+  });
+
+  it('a component re-renders only when its own symbol changes', () => {
+    seedQuotes(SYMBOLS);
+    const renders: Record<string, number> = {};
+    function Probe({ code }: { code: string }) {
+      const q = useQuote(code);
+      renders[code] = (renders[code] ?? 0) + 1;
+      return <span data-testid={code}>{q?.close}</span>;
+    }
+    const { getByTestId } = render(
+      <>
+        <Probe code="BTCUSDT" />
+        <Probe code="ETHUSDT" />
+        <Probe code="EURUSD" />
+      </>,
+    );
+    expect(renders).toEqual({ BTCUSDT: 1, ETHUSDT: 1, EURUSD: 1 });
+    act(() => applyDayMarket([tick('BTCUSDT', '113000')]));
+    act(() => applyDayMarket([tick('BTCUSDT', '113001')]));
+    act(() => applyDayMarket([tick('ETHUSDT', '4400')]));
+    expect(getByTestId('BTCUSDT').textContent).toBe('113001');
+    expect(getByTestId('ETHUSDT').textContent).toBe('4400');
+    expect(renders).toEqual({ BTCUSDT: 3, ETHUSDT: 2, EURUSD: 1 });
+  });
+});

@@ -1,0 +1,92 @@
+import { useEffect } from 'react';
+import { createStore, useStore } from 'zustand';
+import type { DayMarketPush, TradeSymbol } from '@tp/contracts';
+import { ws, type WsMessage } from '../../../lib/ws';
+
+/** A symbol's live 24-hour quote; `change` is a percent string. */
+export interface Quote {
+  close: string;
+  change: string;
+  high: string;
+  low: string;
+  open: string;
+  volume: string;
+}
+
+interface QuoteState {
+  /** By symbol Code. An entry keeps its identity until that symbol's quote changes. */
+  quotes: Readonly<Record<string, Quote>>;
+}
+
+/**
+ * Live quotes, fed by DAY_MARKET pushes outside React state (DESIGN principle 6). Components read
+ * one symbol each through `useQuote`, so a tick re-renders only the rows of the symbol it moved.
+ */
+export const quoteStore = createStore<QuoteState>(() => ({ quotes: {} }));
+
+function same(a: Quote | undefined, b: Quote): boolean {
+  return !!a && a.close === b.close && a.change === b.change && a.high === b.high && a.low === b.low && a.open === b.open && a.volume === b.volume;
+}
+
+function merge(entries: readonly (readonly [string, Quote])[]): void {
+  const current = quoteStore.getState().quotes;
+  let next: Record<string, Quote> | null = null;
+  for (const [code, quote] of entries) {
+    if (same((next ?? current)[code], quote)) continue;
+    next ??= { ...current };
+    next[code] = quote;
+  }
+  if (next) quoteStore.setState({ quotes: next });
+}
+
+/** The trade list's quotes (fetched now) become the starting point of the live ones. */
+export function seedQuotes(list: readonly TradeSymbol[]): void {
+  merge(
+    list.map((s) => {
+      const q = s.ForexQuotations;
+      return [s.Code, { close: q.Close, change: q.Change, high: q.High, low: q.Low, open: q.Open, volume: q.Volume }] as const;
+    }),
+  );
+}
+
+function isDayMarket(m: WsMessage): m is WsMessage & DayMarketPush {
+  const p = m as Partial<DayMarketPush>;
+  return typeof p.symbol === 'string' && typeof p.close === 'string';
+}
+
+/** Apply DAY_MARKET pushes; missing fields keep their last value. */
+export function applyDayMarket(pushes: readonly WsMessage[]): void {
+  const current = quoteStore.getState().quotes;
+  const entries: [string, Quote][] = [];
+  for (const m of pushes) {
+    if (!isDayMarket(m)) continue;
+    const prev = current[m.symbol];
+    entries.push([
+      m.symbol,
+      {
+        close: m.close,
+        change: m.change ?? prev?.change ?? '0',
+        high: m.high ?? prev?.high ?? m.close,
+        low: m.low ?? prev?.low ?? m.close,
+        open: m.open ?? prev?.open ?? m.close,
+        volume: m.volume ?? prev?.volume ?? '0',
+      },
+    ]);
+  }
+  merge(entries);
+}
+
+/** Forget every quote (tests). */
+export function resetQuotes(): void {
+  quoteStore.setState({ quotes: {} });
+}
+
+/** One symbol's live quote; re-renders only when that symbol's quote changes. */
+export function useQuote(code: string | undefined): Quote | undefined {
+  return useStore(quoteStore, (s) => (code ? s.quotes[code] : undefined));
+}
+
+/** Keep the quote store live (DAY_MARKET) while the calling screen is mounted. */
+export function useDayMarketFeed(): void {
+  useEffect(() => ws.subscribe('DAY_MARKET', (m) => applyDayMarket([m])), []);
+}

@@ -1,0 +1,160 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { NavBar, Segmented } from 'antd-mobile';
+import { DownFill, InformationCircleOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { MARKET_OPEN, type TradeSymbol } from '@tp/contracts';
+import { CANDLE_PERIODS, DEFAULT_CANDLE_PERIOD, type CandlePeriod } from '@tp/domain';
+import { LoadError } from '../../../components/ui/states';
+import { useCurrentSymbol } from '../../../lib/current-symbol';
+import { compactNumber } from '../../../lib/format';
+import { useCategories } from '../api/categories';
+import { useTradeList } from '../api/trade-list';
+import { useDayMarketFeed, useQuote } from '../model/quote-store';
+import { CandleChart } from '../components/candle-chart';
+import { numberLocale } from '../components/market-row';
+import { ChangeText, PriceText } from '../components/quote-text';
+import { SymbolDrawer } from '../components/symbol-drawer';
+import { SymbolLogo } from '../components/symbol-logo';
+
+export type TradeMode = 'contract' | 'future';
+
+interface TradePageProps {
+  headerRight?: ReactNode;
+  /** The order form of a mode (later releases); without it a short note says what comes. */
+  renderOrderForm?: (mode: TradeMode, symbol: TradeSymbol) => ReactNode;
+}
+
+function SymbolQuote({ symbol }: { symbol: TradeSymbol }) {
+  const { t, i18n } = useTranslation();
+  const live = useQuote(symbol.Code);
+  const q = live ?? {
+    close: symbol.ForexQuotations.Close,
+    change: symbol.ForexQuotations.Change,
+    high: symbol.ForexQuotations.High,
+    low: symbol.ForexQuotations.Low,
+    volume: symbol.ForexQuotations.Volume,
+  };
+  const open = symbol.MarketStatus === MARKET_OPEN;
+  return (
+    <>
+      <div className="tp-trade-quote">
+        {open ? (
+          <>
+            <PriceText className={`tp-trade-price tp-change-${Number(q.change) < 0 ? 'down' : 'up'}`} value={q.close} precision={symbol.PricePrecision} testId="trade-price" />
+            <ChangeText value={q.change} pill testId="trade-change" />
+          </>
+        ) : (
+          <span className="tp-closed" data-testid="trade-closed">
+            {t('market.closed')}
+          </span>
+        )}
+      </div>
+      <div className="tp-trade-stats">
+        <span>
+          <span className="tp-muted">{t('market.high_24h')}</span>
+          <PriceText value={q.high} precision={symbol.PricePrecision} />
+        </span>
+        <span>
+          <span className="tp-muted">{t('market.low_24h')}</span>
+          <PriceText value={q.low} precision={symbol.PricePrecision} />
+        </span>
+        <span>
+          <span className="tp-muted">{t('market.vol_24h')}</span>
+          <span className="tp-stat-val">{compactNumber(q.volume, numberLocale(i18n.language))}</span>
+        </span>
+      </div>
+    </>
+  );
+}
+
+/** Trade: mode, symbol header with the symbols drawer, live quote, period bar and candlesticks. */
+export function TradePage({ headerRight, renderOrderForm }: TradePageProps) {
+  const { t } = useTranslation();
+  const list = useTradeList();
+  const categories = useCategories();
+  const currentId = useCurrentSymbol((s) => s.id);
+  const setCurrentId = useCurrentSymbol((s) => s.setId);
+  const [mode, setMode] = useState<TradeMode>('contract');
+  const [period, setPeriod] = useState<CandlePeriod>(DEFAULT_CANDLE_PERIOD);
+  const [drawer, setDrawer] = useState(false);
+  useDayMarketFeed();
+
+  const symbols = list.data ?? [];
+  const symbol = symbols.find((s) => s.Id === currentId) ?? symbols[0];
+  const categoryName = categories.data?.find((c) => c.Id === symbol?.CategoryId)?.NameShowTrans;
+
+  const pick = useCallback(
+    (s: TradeSymbol) => {
+      setCurrentId(s.Id);
+      setDrawer(false);
+    },
+    [setCurrentId],
+  );
+
+  let body: ReactNode;
+  if (list.isPending) {
+    body = (
+      <div className="tp-card tp-trade-head" aria-busy="true" data-testid="trade-loading">
+        <span className="tp-sk" style={{ width: '45%', height: 22 }} />
+        <span className="tp-sk" style={{ width: '65%', height: 30, marginTop: 12 }} />
+        <span className="tp-sk" style={{ width: '100%', height: 320, marginTop: 16 }} />
+      </div>
+    );
+  } else if (list.isError) {
+    body = <LoadError onRetry={() => void list.refetch()} />;
+  } else if (!symbol) {
+    body = <div className="tp-center">{t('market.empty')}</div>;
+  } else {
+    body = (
+      <>
+        <section className="tp-card tp-trade-head">
+          <button type="button" className="tp-trade-symbol" onClick={() => setDrawer(true)} data-testid="trade-symbol-header" data-code={symbol.Code} aria-haspopup="dialog">
+            <SymbolLogo src={symbol.Logo} code={symbol.ShowCode} size={28} />
+            <span className="tp-trade-symbol-name">
+              <b>{symbol.ShowCode}</b>
+              {categoryName ? <span className="tp-muted">{categoryName}</span> : null}
+            </span>
+            <DownFill className="tp-trade-symbol-arrow" />
+          </button>
+          <SymbolQuote symbol={symbol} />
+        </section>
+        <section className="tp-card tp-trade-chart-card">
+          <div className="tp-periods" role="tablist" aria-label={t('market.period')}>
+            {CANDLE_PERIODS.map((p) => (
+              <button key={p} type="button" role="tab" aria-selected={p === period} className={p === period ? 'active' : undefined} onClick={() => setPeriod(p)} data-testid={`trade-period-${p}`}>
+                {t(`market.period_${p}`)}
+              </button>
+            ))}
+          </div>
+          <CandleChart symbol={symbol} period={period} />
+        </section>
+        {renderOrderForm ? (
+          renderOrderForm(mode, symbol)
+        ) : (
+          <div className="tp-trade-note" data-testid="trade-form-note">
+            <InformationCircleOutline />
+            <span>{t(mode === 'contract' ? 'market.contract_note' : 'market.future_note')}</span>
+          </div>
+        )}
+        <SymbolDrawer open={drawer} onClose={() => setDrawer(false)} symbols={symbols} categories={categories.data ?? []} currentId={symbol.Id} onPick={pick} />
+      </>
+    );
+  }
+
+  return (
+    <div className="tp-page with-tabbar" data-testid="page-trade">
+      <NavBar className="tp-navbar" backIcon={null} right={headerRight}>
+        <Segmented
+          className="tp-mode"
+          value={mode}
+          onChange={(v) => setMode(v as TradeMode)}
+          options={[
+            { value: 'contract', label: <span data-testid="trade-mode-contract">{t('market.mode_contract')}</span> },
+            { value: 'future', label: <span data-testid="trade-mode-future">{t('market.mode_future')}</span> },
+          ]}
+        />
+      </NavBar>
+      <div className="tp-content">{body}</div>
+    </div>
+  );
+}
