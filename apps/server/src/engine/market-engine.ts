@@ -7,6 +7,7 @@ import { createFeeds, type FeedSymbolWithCategory } from './feeds/create-feeds.j
 import { hashCode, type FeedStatus, type FeedTick, type PriceFeed } from './feeds/price-feed.js';
 import { SymbolBook } from './symbol-book.js';
 import * as store from './tick-store.js';
+import { TICK_CONSUMERS, type StoredTick, type TickConsumer, type TickConsumerFactory } from './tick-consumer.js';
 
 export interface EngineLog {
   info(msg: string): void;
@@ -26,6 +27,8 @@ export interface MarketEngineOptions {
   onlySymbols?: readonly string[];
   /** Flush and prune on timers (default); tests may call flush() themselves. */
   timers?: boolean;
+  /** What acts on stored ticks (default: TICK_CONSUMERS); tests pass their own. */
+  consumers?: readonly TickConsumerFactory[];
 }
 
 const ONE_MINUTE_HISTORY_MIN = 25 * 60; // the 24-hour quote needs a full day of minutes
@@ -56,6 +59,8 @@ export class MarketEngine {
   private pruneTimer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private running = false;
+  private consumers: TickConsumer[] = [];
+  private readonly codesById = new Map<number, string>();
   /** Ticks accepted since start (for tests and the health report). */
   acceptedTicks = 0;
 
@@ -95,6 +100,7 @@ export class MarketEngine {
       const closedMinutes = minute ? (await store.minuteCandlesSince(this.db, s.id, minute.time - DAY_MS)).filter((c) => c.time < minute.time) : [];
       book.load(latestOfSymbol, closedMinutes);
       this.books.set(s.code, book);
+      this.codesById.set(s.id, s.code);
       this.schedules.set(s.code, s.schedule);
       feedSymbols.push({
         code: s.code,
@@ -107,6 +113,12 @@ export class MarketEngine {
         lastPrice,
       });
     }
+
+    // Consumers rebuild their indexes (and settle what fell due while no engine ran) before the
+    // first new tick reaches them.
+    const deps = { db: this.db, bus: this.bus, log: this.log, now: this.now, lastPrice: (code: string) => this.lastPrice(code) };
+    this.consumers = (this.opts.consumers ?? TICK_CONSUMERS).map((make) => make(deps));
+    for (const consumer of this.consumers) await consumer.start();
 
     this.feeds = this.opts.feeds ? this.opts.feeds(feedSymbols) : createFeeds(this.config, feedSymbols, (m) => this.log.warn(m));
     this.running = true;
@@ -203,7 +215,16 @@ export class MarketEngine {
     return messages;
   }
 
-  /** Writes the buffered ticks and changed candles in one transaction. */
+  /** The last accepted tick of a symbol. */
+  lastPrice(code: string): { price: string; seq: number; atMs: number } | undefined {
+    const book = this.books.get(code);
+    return book && book.seq > 0 ? { price: book.lastPrice, seq: book.seq, atMs: book.lastAtMs } : undefined;
+  }
+
+  /**
+   * Writes the buffered ticks and changed candles in one transaction, then hands the committed
+   * ticks to the consumers - never before commit, so what they settle cites a stored tick.
+   */
   flush(): Promise<void> {
     if (this.flushing) return this.flushing;
     if (this.tickBuffer.length === 0 && this.dirty.size === 0) return Promise.resolve();
@@ -217,6 +238,7 @@ export class MarketEngine {
         await store.insertTicks(trx, ticks);
         await store.upsertCandles(trx, [...candles.values()]);
       })
+      .then(() => this.deliver(ticks))
       .catch((err: unknown) => {
         this.log.error('market flush failed; retrying with the next batch', err);
         // Put the batch back, newer candle states winning, so nothing is lost while the database is away.
@@ -227,6 +249,20 @@ export class MarketEngine {
         this.flushing = undefined;
       });
     return this.flushing;
+  }
+
+  private async deliver(ticks: readonly store.TickRow[]): Promise<void> {
+    if (this.consumers.length === 0 || ticks.length === 0) return;
+    const stored: StoredTick[] = ticks.map((t) => ({ ...t, code: this.codesById.get(t.symbolId)! }));
+    for (const consumer of this.consumers) {
+      try {
+        await consumer.onTicks(stored);
+      } catch (err) {
+        // A consumer's failure must not put committed ticks back in the buffer; it retries from
+        // the database (its own state) on the next batch or restart.
+        this.log.error(`tick consumer ${consumer.name} failed`, err);
+      }
+    }
   }
 
   /** Retention: drops ticks older than TICK_RETENTION_DAYS. */
@@ -247,6 +283,8 @@ export class MarketEngine {
     await Promise.all(this.feeds.map((f) => f.stop()));
     await this.flushing;
     await this.flush();
+    for (const consumer of this.consumers) await consumer.stop();
+    this.consumers = [];
   }
 
   isRunning(): boolean {

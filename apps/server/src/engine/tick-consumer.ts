@@ -1,0 +1,40 @@
+import type { Db } from '../db/database.js';
+import type { Bus } from '../realtime/bus.js';
+import type { EngineLog } from './market-engine.js';
+import type { TickRow } from './tick-store.js';
+
+/** A tick as trading engines see it: stored, numbered per symbol, with its symbol's code. */
+export interface StoredTick extends TickRow {
+  code: string;
+}
+
+/**
+ * Something that acts on prices: the forex trigger engine (pending fills, stop loss, take profit,
+ * stop-out), the option settler. It runs only in the engine process and only sees ticks after
+ * they are committed, so every settlement can cite a stored tick by its sequence number.
+ */
+export interface TickConsumer {
+  readonly name: string;
+  /** Rebuild in-memory indexes from the database (and settle what became due while down). */
+  start(): Promise<void>;
+  /** The ticks of one committed batch, in arrival order. Called one batch at a time. */
+  onTicks(ticks: readonly StoredTick[]): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface TickConsumerDeps {
+  db: Db;
+  bus: Bus;
+  log: EngineLog;
+  now: () => number;
+  /** The last accepted price of a symbol (for consumers that act on the current market). */
+  lastPrice(code: string): { price: string; seq: number; atMs: number } | undefined;
+}
+
+export type TickConsumerFactory = (deps: TickConsumerDeps) => TickConsumer;
+
+/**
+ * The engine process's consumers, in the order they see each batch. Trading features add their
+ * factory here.
+ */
+export const TICK_CONSUMERS: TickConsumerFactory[] = [];
