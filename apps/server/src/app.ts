@@ -23,6 +23,10 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { marketRoutes } from './modules/market/market.routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { depositsRoutes } from './modules/deposits/deposits.routes.js';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import './http/types.js';
 
 declare module 'fastify' {
@@ -72,6 +76,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('outbox', opts.outbox ?? createOutbox(config.dataDir, config.smtpUrl, app.log));
   app.decorateRequest('lang', DEFAULT_LANG);
   app.decorateRequest('user', null);
+  app.decorateRequest('admin', null);
   app.addHook('onRequest', async (req) => {
     req.lang = resolveLang(req.headers.lang);
   });
@@ -103,6 +108,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(notifyRoutes);
   await app.register(usersRoutes);
   await app.register(walletRoutes);
+  await app.register(uploadsRoutes);
+  await app.register(depositsRoutes);
+  await app.register(withdrawalsRoutes);
+  await app.register(adminRoutes);
   await app.register(marketRoutes);
   await registerWsGateway(app);
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_UPLOAD_MAX_BYTES } from '@tp/contracts';
 
 export interface Config {
   port: number;
@@ -18,6 +19,8 @@ export interface Config {
   /** Failed logins per account inside `loginFailWindowMs` before the account is throttled. */
   loginFailLimit: number;
   loginFailWindowMs: number;
+  /** UPLOAD_MAX_BYTES: largest accepted image upload (default 5 MB). */
+  uploadMaxBytes: number;
   /** Market engine and feeds (engine/). */
   market: MarketConfig;
 }
@@ -120,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     loginIpLimitPerMinute: intEnv(env, 'LOGIN_IP_LIMIT_PER_MINUTE', 30),
     loginFailLimit: 5,
     loginFailWindowMs: 15 * 60 * 1000,
+    uploadMaxBytes: intEnv(env, 'UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES),
     ...overrides,
     market: loadMarketConfig(env, overrides.market),
   };

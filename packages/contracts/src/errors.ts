@@ -27,6 +27,21 @@ export const ERROR_KEYS = [
   'input_full',
   'demo_id_required',
   'account_disabled',
+  // wallet (uploads, deposits, withdrawals, transfers, admin review)
+  'upload_missing', // no file in the multipart field `file`
+  'upload_not_image', // content is not PNG, JPEG or WebP (whatever the name or declared type says)
+  'upload_too_large', // {max_mb}
+  'proof_invalid', // proofImg is not an image this user uploaded
+  'channel_not_found', // unknown deposit address, bank coin or collection account
+  'currency_not_found', // unknown or disabled withdrawal currency
+  'method_not_found', // no such bound method of this user (never says whether it exists for another)
+  'method_mismatch', // the method's currency or type differs from the withdrawal's
+  'amount_below_min', // {min}
+  'fee_exceeds_amount', // the fee takes the whole amount
+  'insufficient_balance',
+  'same_account', // transfer from and to are the same account
+  'already_decided', // a reviewed item cannot be decided again
+  'idempotency_conflict', // the Idempotency-Key was used for another request
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -38,6 +53,13 @@ export const SUCCESS_KEYS = [
   'logged_out',
   'password_changed',
   'demo_reset',
+  'uploaded',
+  'deposit_submitted',
+  'withdrawal_submitted',
+  'transfer_done',
+  'method_bound',
+  'method_deleted',
+  'decision_saved',
 ] as const;
 export type SuccessKey = (typeof SUCCESS_KEYS)[number];
 

@@ -5,5 +5,6 @@ export * from './errors.js';
 export * from './users.js';
 export * from './settings.js';
 export * from './wallet.js';
+export * from './wallet-ops.js';
 export * from './ws.js';
 export * from './market.js';

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -60,6 +60,66 @@ async function prepareForRoot(pgDir: string): Promise<void> {
   }
 }
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function procText(pid: number, file: string): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A server killed with SIGKILL cannot stop the PostgreSQL it started: the postmaster lives on,
+ * orphaned, holding DATA_DIR/pg (its postmaster.pid), and a new start would fail on the lock. If
+ * the postmaster of this directory is alive and its parent is no longer a node process (it was
+ * re-parented to init or a subreaper), it is ours and stale: stop it (fast shutdown, then
+ * immediate) before starting. A postmaster whose parent is a live node process belongs to another
+ * running server on the same DATA_DIR and is left alone (postgres then refuses the second start).
+ * Linux only (/proc); elsewhere the lock file stays PostgreSQL's business.
+ */
+export async function stopOrphanedPostmaster(pgDir: string, log: (msg: string) => void = () => undefined): Promise<boolean> {
+  let pidFile: string;
+  try {
+    pidFile = readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8');
+  } catch {
+    return false;
+  }
+  const [pidLine, dirLine] = pidFile.split('\n');
+  const pid = Number(pidLine);
+  if (!Number.isInteger(pid) || pid <= 1 || !alive(pid)) return false;
+  const cmdline = procText(pid, 'cmdline');
+  if (cmdline === undefined || !cmdline.split('\0')[0]?.endsWith('postgres')) return false;
+  if (dirLine && path.resolve(dirLine.trim()) !== path.resolve(pgDir)) return false;
+  // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so split after the last ')'.
+  const stat = procText(pid, 'stat') ?? '';
+  const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  const parentCmd = Number.isInteger(ppid) && ppid > 1 ? (procText(ppid, 'cmdline') ?? '') : '';
+  if (parentCmd.split('\0')[0]?.includes('node') && ppid !== process.pid) return false;
+  log(`stopping orphaned PostgreSQL (pid ${pid}) left by a server that was killed`);
+  const gone = async (ms: number) => {
+    for (const until = Date.now() + ms; Date.now() < until; ) {
+      if (!alive(pid)) return true;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return !alive(pid);
+  };
+  process.kill(pid, 'SIGINT'); // fast shutdown: rolls back open transactions, writes a checkpoint
+  if (!(await gone(20_000))) {
+    process.kill(pid, 'SIGQUIT'); // immediate shutdown: crash recovery on the next start
+    await gone(10_000);
+  }
+  return true;
+}
+
 /** Starts (initialising only when new) a PostgreSQL cluster in `pgDir`; a second start reuses it. */
 export async function startEmbeddedPg(pgDir: string, log: (msg: string) => void = () => undefined): Promise<EmbeddedPg> {
   const root = isRoot();
@@ -82,8 +142,7 @@ export async function startEmbeddedPg(pgDir: string, log: (msg: string) => void 
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
     await pg.initialise();
   } else {
-    // A crash can leave a stale lock file; postgres itself checks the pid inside it, so a live
-    // cluster is still protected.
+    await stopOrphanedPostmaster(pgDir, log);
   }
   await pg.start();
   const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;

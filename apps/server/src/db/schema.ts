@@ -198,6 +198,136 @@ export interface CandlesTable {
   volume: Numeric;
 }
 
+export interface DepositAddressesTable {
+  id: Generated<number>;
+  currency_code: string;
+  protocol_code: string;
+  address: string;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+}
+
+export interface BankCoinsTable {
+  id: Generated<number>;
+  name: string;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+}
+
+export interface BankAccountsTable {
+  id: Generated<number>;
+  bank_coin_id: number;
+  bank_name: string;
+  bank_address: Generated<string>;
+  bank_swift: Generated<string>;
+  payee_name: string;
+  payee_account: string;
+  bank_remark: Generated<string>;
+  enabled: Generated<boolean>;
+}
+
+export interface UploadsTable {
+  id: Generated<number>;
+  user_id: number;
+  stored_name: string;
+  mime: string;
+  size: number;
+  created_at: TimestampDefault;
+}
+
+export interface ChargesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 0 coin, 1 bank. */
+  type: number;
+  number: Numeric;
+  currency_code: string;
+  upload_id: number;
+  deposit_address_id: number | null;
+  bank_account_id: number | null;
+  address: Generated<string>;
+  /** 0 unchecked, 1 finished, 2 rejected, 3 invalid. */
+  status: Generated<number>;
+  remark: Generated<string>;
+  ledger_transaction_id: string | null;
+  created_at: TimestampDefault;
+  reviewed_at: NullableTimestamp;
+  reviewed_by: number | null;
+}
+
+export interface WithdrawCurrenciesTable {
+  id: Generated<number>;
+  code: string;
+  protocol: Generated<string>;
+  /** 1 crypto, 2 bank. */
+  type: number;
+  draw_rate: Numeric;
+  fee_type: number;
+  draw_min: Numeric;
+  usd_price: NumericDefault;
+  places: Generated<number>;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+}
+
+export interface WithdrawMethodsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: number;
+  draw_id: number;
+  dc_address: Generated<string>;
+  payee_account: Generated<string>;
+  payee_name: Generated<string>;
+  bank_name: Generated<string>;
+  bank_address: Generated<string>;
+  bank_swift: Generated<string>;
+  bank_branch: Generated<string>;
+  beneficiary_currency: Generated<string>;
+  remark: Generated<string>;
+  created_at: TimestampDefault;
+  deleted_at: NullableTimestamp;
+}
+
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  user_id: number;
+  account_id: number;
+  draw_currency_id: number;
+  method_id: number;
+  number: Numeric;
+  fee: Numeric;
+  real_number: Numeric;
+  notes: Generated<string>;
+  /** 0 pending, 1 paid, 2 rejected. */
+  status: Generated<number>;
+  remark: Generated<string>;
+  hold_transaction_id: string;
+  settle_transaction_id: string | null;
+  created_at: TimestampDefault;
+  reviewed_at: NullableTimestamp;
+  reviewed_by: number | null;
+}
+
+export interface TransfersTable {
+  id: Generated<number>;
+  user_id: number;
+  from_type: number;
+  to_type: number;
+  currency_id: number;
+  amount: Numeric;
+  ledger_transaction_id: string;
+  created_at: TimestampDefault;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  route: string;
+  request_hash: string;
+  response: ColumnType<unknown, string, string>;
+  created_at: TimestampDefault;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -218,4 +348,14 @@ export interface DB {
   trade_symbols: TradeSymbolsTable;
   ticks: TicksTable;
   candles: CandlesTable;
+  deposit_addresses: DepositAddressesTable;
+  bank_coins: BankCoinsTable;
+  bank_accounts: BankAccountsTable;
+  uploads: UploadsTable;
+  charges: ChargesTable;
+  withdraw_currencies: WithdrawCurrenciesTable;
+  withdraw_methods: WithdrawMethodsTable;
+  withdrawals: WithdrawalsTable;
+  transfers: TransfersTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import type { Config } from '../config.js';
 import type { Bus } from '../realtime/bus.js';
 import type { AuthUser } from './auth.js';
+import type { AuthAdmin } from './admin-auth.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,5 +16,7 @@ declare module 'fastify' {
     lang: Lang;
     /** Set by the requireUser preHandler. */
     user: AuthUser | null;
+    /** Set by the requireAdmin preHandler (admin API only). */
+    admin: AuthAdmin | null;
   }
 }

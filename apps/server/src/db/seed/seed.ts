@@ -7,6 +7,7 @@ import { BASE_CURRENCY, SYSTEM_ACCOUNTS } from '../../modules/ledger/ledger-kind
 import { AREAS } from './areas.js';
 import { COMPANIES } from './companies.js';
 import { seedMarket } from './market.js';
+import { seedWallet } from './wallet.js';
 
 export interface SeedOptions {
   adminEmail: string;
@@ -74,6 +75,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
   });
 
   await seedMarket(db);
+  await seedWallet(db);
 
   if (seeded && generated) {
     await fs.mkdir(opts.dataDir, { recursive: true });

@@ -17,6 +17,8 @@ describe('messages', () => {
   it.each(LANGS)('%s keeps the placeholders', (lang) => {
     expect(MESSAGES[lang].bad_request_field).toContain('{field}');
     expect(MESSAGES[lang].code_text).toContain('{code}');
+    expect(MESSAGES[lang].upload_too_large).toContain('{max_mb}');
+    expect(MESSAGES[lang].amount_below_min).toContain('{min}');
   });
 
   it('every non-English language is actually translated', () => {

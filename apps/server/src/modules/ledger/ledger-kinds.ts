@@ -2,6 +2,18 @@
 export const LEDGER_KINDS = {
   demoFunding: 'demo_funding',
   demoReset: 'demo_reset',
+  /** An approved deposit: external clearing -> user funding. */
+  deposit: 'deposit',
+  /** A withdrawal request: funding available -> held. */
+  withdrawalHold: 'withdrawal_hold',
+  /** An approved withdrawal: held -> external clearing (real_number) and fee revenue (fee). */
+  withdrawalPaid: 'withdrawal_paid',
+  /** A rejected withdrawal: held -> available. */
+  withdrawalRelease: 'withdrawal_release',
+  /** Between two accounts of one user. */
+  transfer: 'transfer',
+  /** A manual correction whose memo is shown as is (history Type 10). */
+  adjustment: 'adjustment',
 } as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[keyof typeof LEDGER_KINDS] | (string & {});
 

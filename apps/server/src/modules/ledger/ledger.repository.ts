@@ -150,3 +150,14 @@ export async function findUnbalancedTransactions(db: Executor) {
     .execute();
   return { unbalanced, lonely };
 }
+
+/** A user's account of one type in one currency (funding, options, contract). */
+export async function findUserAccount(db: Executor, userId: number, accountType: number, currencyId: number) {
+  return db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'balance', 'lock_balance', 'currency_id'])
+    .where('user_id', '=', userId)
+    .where('account_type', '=', accountType)
+    .where('currency_id', '=', currencyId)
+    .executeTakeFirst();
+}

@@ -1,7 +1,16 @@
-import { ACCOUNT_TYPES, type AccountTypeName, type BalanceAccount } from '@tp/contracts';
-import { fixed } from '@tp/domain';
+import { ACCOUNT_LOG_TYPES, ACCOUNT_TYPES, type AccountLogPage, type AccountTypeName, type BalanceAccount, type Lang, type TransferInput, type TransferRecord } from '@tp/contracts';
+import { Decimal, fixed } from '@tp/domain';
 import type { Executor } from '../../db/database.js';
-import { listUserAccounts } from '../ledger/ledger.repository.js';
+import type { ActionResult } from '../../http/idempotency.js';
+import { text, type TextKey } from '../../http/messages/index.js';
+import { refuse } from '../../http/refusal.js';
+import { paged, pageWindow } from '../../lib/paging.js';
+import { wireDateTime } from '../../lib/time.js';
+import { wireMoney } from '../../lib/wire-money.js';
+import { findUserAccount, listUserAccounts } from '../ledger/ledger.repository.js';
+import { LEDGER_KINDS } from '../ledger/ledger-kinds.js';
+import { baseCurrencyId, InsufficientFundsError, post } from '../ledger/ledger.service.js';
+import * as repo from './wallet.repository.js';
 
 /** Amounts on the wire carry 8 decimals, rounded toward zero (never show more than is there). */
 export const WIRE_PLACES = 8;
@@ -20,4 +29,105 @@ export async function balances(db: Executor, userId: number): Promise<BalanceAcc
       currencyId: r.currency_id,
       currency: r.currency,
     }));
+}
+
+/** The user's own account of a type in the base currency; there is no other user's account to name. */
+export async function ownAccount(db: Executor, userId: number, accountType: number) {
+  const account = await findUserAccount(db, userId, accountType, await baseCurrencyId(db));
+  if (!account) refuse('not_found');
+  return account;
+}
+
+/** History Type and the localized text of a ledger transaction kind, seen from one account. */
+function describe(kind: string, available: Decimal): { type: number; memoKey: TextKey } {
+  switch (kind) {
+    case LEDGER_KINDS.deposit:
+      return { type: ACCOUNT_LOG_TYPES.deposit, memoKey: 'memo_deposit' };
+    case LEDGER_KINDS.withdrawalHold:
+      return { type: ACCOUNT_LOG_TYPES.withdrawal, memoKey: 'memo_withdrawal' };
+    case LEDGER_KINDS.withdrawalPaid:
+      return { type: ACCOUNT_LOG_TYPES.withdrawal_paid, memoKey: 'memo_withdrawal_paid' };
+    case LEDGER_KINDS.withdrawalRelease:
+      return { type: ACCOUNT_LOG_TYPES.withdrawal_released, memoKey: 'memo_withdrawal_released' };
+    case LEDGER_KINDS.transfer:
+      return available.isNegative()
+        ? { type: ACCOUNT_LOG_TYPES.transfer_out, memoKey: 'memo_transfer_out' }
+        : { type: ACCOUNT_LOG_TYPES.transfer_in, memoKey: 'memo_transfer_in' };
+    case LEDGER_KINDS.demoFunding:
+      return { type: ACCOUNT_LOG_TYPES.demo_funding, memoKey: 'memo_demo_funding' };
+    case LEDGER_KINDS.demoReset:
+      return { type: ACCOUNT_LOG_TYPES.demo_reset, memoKey: 'memo_demo_reset' };
+    case LEDGER_KINDS.adjustment:
+      return { type: ACCOUNT_LOG_TYPES.memo, memoKey: 'memo_other' };
+    default:
+      return { type: ACCOUNT_LOG_TYPES.other, memoKey: 'memo_other' };
+  }
+}
+
+/** Postings on one of the user's accounts, newest first, with the account's available and frozen amounts. */
+export async function accountLog(db: Executor, userId: number, accountType: number, page: number, lang: Lang): Promise<AccountLogPage> {
+  const account = await ownAccount(db, userId, accountType);
+  const { limit, offset } = pageWindow(page);
+  const [rows, total] = await Promise.all([repo.accountHistory(db, account.id, limit, offset), repo.countAccountHistory(db, account.id)]);
+  const data = rows.map((r) => {
+    const available = new Decimal(r.available);
+    const { type, memoKey } = describe(r.kind, available);
+    return {
+      Id: String(r.id),
+      // Signed amounts: rounding toward zero keeps "-0.000000001" from showing as a cent.
+      Value: wireMoney(available),
+      FrozenValue: wireMoney(r.held),
+      Type: type,
+      Memo: r.memo,
+      MemoTran: text(lang, memoKey),
+      CreatedAtTran: wireDateTime(r.created_at),
+    };
+  });
+  return { ...paged(data, total, page), accountTypeId: accountType, available: wireMoney(account.balance), frozen: wireMoney(account.lock_balance) };
+}
+
+function toTransferRecord(r: { id: number; amount: string; from_type: number; to_type: number; currency_id: number; created_at: Date }): TransferRecord {
+  return { id: r.id, balance: wireMoney(r.amount), from: r.from_type, to: r.to_type, currency_id: r.currency_id, created_at: wireDateTime(r.created_at) };
+}
+
+/**
+ * Moves money between two of the user's own accounts: one ledger transaction. The ledger locks
+ * both accounts in id order, so concurrent transfers serialize and none can overdraw.
+ */
+export async function transfer(trx: Executor, userId: number, input: TransferInput): Promise<ActionResult<TransferRecord>> {
+  if (input.from === input.to) refuse('same_account');
+  const currencyId = await baseCurrencyId(trx);
+  if (input.currency_id !== currencyId) refuse('bad_request', { field: 'currency_id' });
+  const from = await ownAccount(trx, userId, input.from);
+  const to = await ownAccount(trx, userId, input.to);
+  const amount = new Decimal(input.balance);
+  let transactionId: string;
+  try {
+    transactionId = await post(trx, {
+      kind: LEDGER_KINDS.transfer,
+      memo: `Transfer ${TYPE_NAMES[input.from]} -> ${TYPE_NAMES[input.to]}`,
+      postings: [
+        { accountId: from.id, bucket: 'available', amount: amount.neg() },
+        { accountId: to.id, bucket: 'available', amount },
+      ],
+    });
+  } catch (err) {
+    if (err instanceof InsufficientFundsError) refuse('insufficient_balance');
+    throw err;
+  }
+  const row = await repo.insertTransfer(trx, {
+    user_id: userId,
+    from_type: input.from,
+    to_type: input.to,
+    currency_id: currencyId,
+    amount: amount.toFixed(),
+    ledger_transaction_id: transactionId,
+  });
+  return { data: toTransferRecord(row), key: 'transfer_done' };
+}
+
+export async function transferLog(db: Executor, userId: number, accountType: number | undefined, page: number) {
+  const { limit, offset } = pageWindow(page);
+  const [rows, total] = await Promise.all([repo.listTransfers(db, userId, accountType, limit, offset), repo.countTransfers(db, userId, accountType)]);
+  return paged(rows.map(toTransferRecord), total, page);
 }

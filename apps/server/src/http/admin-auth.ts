@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import { hashToken } from '../modules/users/tokens.js';
+import { tokenFromHeader } from './auth.js';
+import { refuse } from './refusal.js';
+
+export interface AuthAdmin {
+  id: number;
+  sessionId: number;
+  email: string;
+}
+
+/**
+ * Resolves an admin token. Admin sessions live in their own table: a user token is never found
+ * here, and an admin token is never found in `sessions` (requireUser), so neither opens the other.
+ */
+export async function adminForToken(db: Db, token: string | undefined): Promise<AuthAdmin | undefined> {
+  if (!token) return undefined;
+  const row = await db
+    .selectFrom('admin_sessions as s')
+    .innerJoin('admins as a', 'a.id', 's.admin_id')
+    .select(['s.id as session_id', 'a.id as admin_id', 'a.email'])
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await db
+    .updateTable('admin_sessions')
+    .set({ last_used_at: sql`now()` })
+    .where('id', '=', row.session_id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
+    .execute();
+  return { id: row.admin_id, sessionId: row.session_id, email: row.email };
+}
+
+/** preHandler of /admin/api: answers 999 unless a live admin token is sent. Sets `req.admin`. */
+export async function requireAdmin(this: { db: Db }, req: FastifyRequest): Promise<void> {
+  const admin = await adminForToken(this.db, tokenFromHeader(req.headers.authorization));
+  if (!admin) refuse('not_logged_in');
+  req.admin = admin;
+}
+
+export function currentAdmin(req: FastifyRequest): AuthAdmin {
+  if (!req.admin) refuse('not_logged_in');
+  return req.admin;
+}

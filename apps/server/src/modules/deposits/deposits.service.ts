@@ -1,0 +1,144 @@
+import {
+  ACCOUNT_TYPES,
+  CHARGE_STATUS,
+  CHARGE_TYPES,
+  type AdminDeposit,
+  type BankAccount,
+  type ChargeRecord,
+  type CoinDepositInput,
+  type WireDepositInput,
+} from '@tp/contracts';
+import { Decimal } from '@tp/domain';
+import type { Executor } from '../../db/database.js';
+import type { ActionResult } from '../../http/idempotency.js';
+import { refuse } from '../../http/refusal.js';
+import { paged, pageWindow } from '../../lib/paging.js';
+import { wireDateTime } from '../../lib/time.js';
+import { wireMoney } from '../../lib/wire-money.js';
+import { writeAudit } from '../admin/audit.repository.js';
+import { LEDGER_KINDS, SYSTEM_ACCOUNTS } from '../ledger/ledger-kinds.js';
+import { baseCurrencyId, post, systemAccountId } from '../ledger/ledger.service.js';
+import { findUserAccount } from '../ledger/ledger.repository.js';
+import { ownUploadId, uploadUrl } from '../uploads/uploads.service.js';
+import * as repo from './deposits.repository.js';
+
+export const depositAddresses = (db: Executor) => repo.listDepositAddresses(db);
+export const bankCoins = (db: Executor) => repo.listBankCoins(db);
+
+export async function wireInfo(db: Executor, bankCoinId: number): Promise<BankAccount[]> {
+  return repo.listBankAccounts(db, bankCoinId);
+}
+
+function toRecord(r: { id: number; type: number; number: string; currency_code: string; status: number; stored_name: string; address: string; remark: string; created_at: Date }): ChargeRecord {
+  return {
+    id: r.id,
+    number: wireMoney(r.number),
+    type: r.type,
+    currency_code: r.currency_code,
+    status: r.status,
+    proof_img: uploadUrl(r.stored_name),
+    address: r.address,
+    remark: r.remark,
+    created_at: wireDateTime(r.created_at),
+  };
+}
+
+async function recordOf(db: Executor, id: number): Promise<ChargeRecord> {
+  const row = await repo.findCharge(db, id);
+  if (!row) throw new Error(`charge ${id} vanished`);
+  return toRecord(row);
+}
+
+/** A coin deposit claim: recorded unchecked; nothing is credited until an admin approves it. */
+export async function submitCoinDeposit(trx: Executor, userId: number, input: CoinDepositInput): Promise<ActionResult<ChargeRecord>> {
+  const channel = await repo.findDepositAddress(trx, input.charge_id);
+  if (!channel) refuse('channel_not_found');
+  const uploadId = await ownUploadId(trx, userId, input.proofImg);
+  const id = await repo.insertCharge(trx, {
+    user_id: userId,
+    type: CHARGE_TYPES.coin,
+    number: input.number,
+    currency_code: channel.currency_code,
+    upload_id: uploadId,
+    deposit_address_id: channel.id,
+    bank_account_id: null,
+    address: input.address ?? '',
+  });
+  return { data: await recordOf(trx, id), key: 'deposit_submitted' };
+}
+
+/** A bank (wire) deposit claim to one of the collection accounts. */
+export async function submitWireDeposit(trx: Executor, userId: number, input: WireDepositInput): Promise<ActionResult<ChargeRecord>> {
+  const account = await repo.findBankAccount(trx, input.wire_id);
+  if (!account) refuse('channel_not_found');
+  const uploadId = await ownUploadId(trx, userId, input.proofImg);
+  const id = await repo.insertCharge(trx, {
+    user_id: userId,
+    type: CHARGE_TYPES.bank,
+    number: input.number,
+    currency_code: account.currency_code,
+    upload_id: uploadId,
+    deposit_address_id: null,
+    bank_account_id: account.id,
+    address: '',
+  });
+  return { data: await recordOf(trx, id), key: 'deposit_submitted' };
+}
+
+export async function listOwnCharges(db: Executor, userId: number, type: number | undefined, page: number) {
+  const { limit, offset } = pageWindow(page);
+  const filter = { userId, type };
+  const [rows, total] = await Promise.all([repo.listCharges(db, filter, limit, offset), repo.countCharges(db, filter)]);
+  return paged(rows.map(toRecord), total, page);
+}
+
+export async function listChargesForAdmin(db: Executor, status: number | undefined, page: number) {
+  const { limit, offset } = pageWindow(page);
+  const [rows, total] = await Promise.all([repo.listCharges(db, { status }, limit, offset), repo.countCharges(db, { status })]);
+  const data: AdminDeposit[] = rows.map((r) => ({
+    ...toRecord(r),
+    user: { id: r.user_id, uid: r.uid, email: r.email },
+    channel: r.type === CHARGE_TYPES.coin ? `${r.currency_code} ${r.protocol_code ?? ''} ${r.deposit_address ?? ''}`.trim() : `${r.bank_name ?? ''} ${r.payee_account ?? ''}`.trim(),
+    reviewed_at: r.reviewed_at ? wireDateTime(r.reviewed_at) : null,
+    reviewed_by: r.reviewed_by,
+  }));
+  return paged(data, total, page);
+}
+
+export type Decision = 'approve' | 'reject';
+
+/**
+ * An admin's decision on a deposit, once: the record is locked, so a concurrent second decision
+ * waits and then finds it decided. Approval credits the user's funding account from external
+ * clearing; both outcomes are audited in the same transaction.
+ */
+export async function decideDeposit(trx: Executor, adminId: number, id: number, decision: Decision, reason: string | undefined) {
+  const charge = await repo.lockCharge(trx, id);
+  if (!charge) refuse('not_found');
+  if (charge.status !== CHARGE_STATUS.unchecked) refuse('already_decided');
+  let transactionId: string | null = null;
+  if (decision === 'approve') {
+    const currencyId = await baseCurrencyId(trx);
+    const funding = await findUserAccount(trx, charge.user_id, ACCOUNT_TYPES.change, currencyId);
+    if (!funding) throw new Error(`user ${charge.user_id} has no funding account`);
+    const amount = new Decimal(charge.number);
+    transactionId = await post(trx, {
+      kind: LEDGER_KINDS.deposit,
+      memo: `Deposit #${id}`,
+      reference: `charge:${id}`,
+      postings: [
+        { accountId: await systemAccountId(trx, SYSTEM_ACCOUNTS.externalClearing, currencyId), bucket: 'available', amount: amount.neg() },
+        { accountId: funding.id, bucket: 'available', amount },
+      ],
+    });
+  }
+  const status = decision === 'approve' ? CHARGE_STATUS.finished : CHARGE_STATUS.rejected;
+  await repo.markCharge(trx, id, { status, remark: reason ?? '', reviewed_by: adminId, ledger_transaction_id: transactionId });
+  await writeAudit(trx, {
+    adminId,
+    action: `deposit.${decision}`,
+    target: `charge:${id}`,
+    detail: { user_id: charge.user_id, number: charge.number, reason: reason ?? null, ledger_transaction_id: transactionId },
+  });
+  return { id, status };
+}

@@ -1,0 +1,213 @@
+import {
+  ACCOUNT_TYPES,
+  DRAW_TYPES,
+  WITHDRAWAL_STATUS,
+  type AdminWithdrawal,
+  type BindDrawMethodInput,
+  type DrawCurrency,
+  type DrawInput,
+  type DrawMethod,
+  type Lang,
+  type WithdrawRecord,
+} from '@tp/contracts';
+import { Decimal, meetsMinimum, quoteWithdrawal } from '@tp/domain';
+import type { Executor } from '../../db/database.js';
+import type { ActionResult } from '../../http/idempotency.js';
+import { text } from '../../http/messages/index.js';
+import { refuse } from '../../http/refusal.js';
+import { paged, pageWindow } from '../../lib/paging.js';
+import { wireDateTime } from '../../lib/time.js';
+import { wireMoney } from '../../lib/wire-money.js';
+import { writeAudit } from '../admin/audit.repository.js';
+import { LEDGER_KINDS, SYSTEM_ACCOUNTS } from '../ledger/ledger-kinds.js';
+import { findUserAccount } from '../ledger/ledger.repository.js';
+import { baseCurrencyId, holdPostings, InsufficientFundsError, post, systemAccountId, type Posting } from '../ledger/ledger.service.js';
+import type { Decision } from '../deposits/deposits.service.js';
+import * as repo from './withdrawals.repository.js';
+
+function toCurrency(c: repo.CurrencyRow): DrawCurrency {
+  return {
+    id: c.id,
+    code: c.code,
+    protocol: c.protocol,
+    draw_rate: new Decimal(c.draw_rate).toFixed(),
+    fee_type: c.fee_type,
+    draw_min: new Decimal(c.draw_min).toFixed(),
+    usd_price: new Decimal(c.usd_price).toFixed(),
+    type: c.type,
+  };
+}
+
+function toMethod(m: repo.MethodRow): DrawMethod {
+  return {
+    id: m.id,
+    type: m.type,
+    draw_id: m.draw_id,
+    dc_address: m.dc_address,
+    payee_account: m.payee_account,
+    payee_name: m.payee_name,
+    bank_name: m.bank_name,
+    bank_address: m.bank_address,
+    bank_swift: m.bank_swift,
+    bank_branch: m.bank_branch,
+    beneficiary_currency: m.beneficiary_currency,
+    remark: m.remark,
+    draw_currency: { code: m.code, protocol: m.protocol },
+  };
+}
+
+function toRecord(w: repo.WithdrawalRow, lang: Lang): WithdrawRecord {
+  const status = w.status as 0 | 1 | 2;
+  return {
+    id: w.id,
+    number: wireMoney(w.number),
+    fee: wireMoney(w.fee),
+    real_number: wireMoney(w.real_number),
+    status,
+    status_name: text(lang, `withdraw_status_${status}`),
+    created_at: wireDateTime(w.created_at),
+    type: w.type,
+    address: w.dc_address,
+    payee_account: w.payee_account,
+    notes: w.notes,
+    draw_currency: { code: w.code, protocol: w.protocol },
+  };
+}
+
+export async function drawCurrencies(db: Executor, type: number): Promise<DrawCurrency[]> {
+  return (await repo.listCurrencies(db, type)).map(toCurrency);
+}
+
+/** The user's methods of a type (and currency), plus that currency with its draw_min. */
+export async function drawMethods(db: Executor, userId: number, type: number, drawId: number | undefined) {
+  const currency = drawId === undefined ? undefined : await repo.findCurrency(db, drawId);
+  if (drawId !== undefined && (!currency || currency.type !== type)) refuse('currency_not_found');
+  const list = await repo.listOwnMethods(db, userId, type, drawId);
+  return { list: list.map(toMethod), drawCurrency: currency ? toCurrency(currency) : null };
+}
+
+export async function bindMethod(trx: Executor, userId: number, input: BindDrawMethodInput): Promise<ActionResult<DrawMethod>> {
+  const currency = await repo.findCurrency(trx, input.draw_id);
+  if (!currency) refuse('currency_not_found');
+  if (currency.type !== input.type) refuse('method_mismatch');
+  const coin = input.type === DRAW_TYPES.coin;
+  // Only the fields of the method's kind are kept: a coin address has no bank details.
+  const id = await repo.insertMethod(trx, {
+    user_id: userId,
+    type: input.type,
+    draw_id: currency.id,
+    dc_address: coin ? (input.dc_address ?? '') : '',
+    payee_account: coin ? '' : (input.payee_account ?? ''),
+    payee_name: coin ? '' : (input.payee_name ?? ''),
+    bank_name: coin ? '' : (input.bank_name ?? ''),
+    bank_address: coin ? '' : (input.bank_address ?? ''),
+    bank_swift: coin ? '' : (input.bank_swift ?? ''),
+    bank_branch: coin ? '' : (input.bank_branch ?? ''),
+    beneficiary_currency: coin ? '' : (input.beneficiary_currency ?? ''),
+    remark: input.remark ?? '',
+  });
+  const row = await repo.findOwnMethod(trx, userId, id);
+  return { data: toMethod(row!), key: 'method_bound' };
+}
+
+export async function deleteMethod(trx: Executor, userId: number, id: number): Promise<void> {
+  if (!(await repo.deleteOwnMethod(trx, userId, id))) refuse('method_not_found');
+}
+
+/**
+ * A withdrawal request: the amount moves from available to held on the funding account (one
+ * ledger transaction) and waits for an admin. The fee and the amount received are fixed now.
+ */
+export async function requestWithdrawal(trx: Executor, userId: number, input: DrawInput, lang: Lang): Promise<ActionResult<WithdrawRecord>> {
+  const currency = await repo.findCurrency(trx, input.draw_currency_id);
+  if (!currency) refuse('currency_not_found');
+  const method = await repo.findOwnMethod(trx, userId, input.draw_method_id);
+  if (!method) refuse('method_not_found');
+  if (method.draw_id !== currency.id || method.type !== currency.type) refuse('method_mismatch');
+  if (!meetsMinimum(input.number, currency.draw_min)) refuse('amount_below_min', { min: new Decimal(currency.draw_min).toFixed() });
+  const quote = quoteWithdrawal(input.number, { feeType: currency.fee_type, drawRate: currency.draw_rate, places: currency.places });
+  if (!quote.ok) refuse(quote.reason === 'fee_exceeds_amount' ? 'fee_exceeds_amount' : 'bad_request');
+  const funding = await findUserAccount(trx, userId, ACCOUNT_TYPES.change, await baseCurrencyId(trx));
+  if (!funding) throw new Error(`user ${userId} has no funding account`);
+  let holdId: string;
+  try {
+    holdId = await post(trx, { kind: LEDGER_KINDS.withdrawalHold, memo: `Withdrawal ${currency.code} ${currency.protocol}`.trim(), postings: holdPostings(funding.id, input.number) });
+  } catch (err) {
+    if (err instanceof InsufficientFundsError) refuse('insufficient_balance');
+    throw err;
+  }
+  const id = await repo.insertWithdrawal(trx, {
+    user_id: userId,
+    account_id: funding.id,
+    draw_currency_id: currency.id,
+    method_id: method.id,
+    number: input.number,
+    fee: quote.fee.toFixed(),
+    real_number: quote.realNumber.toFixed(),
+    notes: input.memo ?? '',
+    hold_transaction_id: holdId,
+  });
+  return { data: toRecord((await repo.findWithdrawal(trx, id))!, lang), key: 'withdrawal_submitted' };
+}
+
+export async function listOwnWithdrawals(db: Executor, userId: number, type: number | undefined, page: number, lang: Lang) {
+  const { limit, offset } = pageWindow(page);
+  const filter = { userId, type };
+  const [rows, total] = await Promise.all([repo.listWithdrawals(db, filter, limit, offset), repo.countWithdrawals(db, filter)]);
+  return paged(rows.map((r) => toRecord(r, lang)), total, page);
+}
+
+export async function listWithdrawalsForAdmin(db: Executor, status: number | undefined, page: number, lang: Lang) {
+  const { limit, offset } = pageWindow(page);
+  const [rows, total] = await Promise.all([repo.listWithdrawals(db, { status }, limit, offset), repo.countWithdrawals(db, { status })]);
+  const data: AdminWithdrawal[] = [];
+  for (const r of rows) {
+    const method = await repo.findMethodAnyState(db, r.method_id);
+    data.push({
+      ...toRecord(r, lang),
+      user: { id: r.user_id, uid: r.uid, email: r.email },
+      method: toMethod(method!),
+      remark: r.remark,
+      reviewed_at: r.reviewed_at ? wireDateTime(r.reviewed_at) : null,
+      reviewed_by: r.reviewed_by,
+    });
+  }
+  return paged(data, total, page);
+}
+
+/**
+ * An admin's decision on a withdrawal, once (the row is locked). Approval pays the hold out:
+ * real_number to external clearing and the fee to fee revenue. Rejection releases the hold back
+ * to available. Audited in the same transaction.
+ */
+export async function decideWithdrawal(trx: Executor, adminId: number, id: number, decision: Decision, reason: string | undefined) {
+  const w = await repo.lockWithdrawal(trx, id);
+  if (!w) refuse('not_found');
+  if (w.status !== WITHDRAWAL_STATUS.pending) refuse('already_decided');
+  const currencyId = await baseCurrencyId(trx);
+  let postings: Posting[];
+  if (decision === 'approve') {
+    postings = [
+      { accountId: w.account_id, bucket: 'held', amount: new Decimal(w.number).neg() },
+      { accountId: await systemAccountId(trx, SYSTEM_ACCOUNTS.externalClearing, currencyId), bucket: 'available', amount: w.real_number },
+    ];
+    if (!new Decimal(w.fee).isZero()) postings.push({ accountId: await systemAccountId(trx, SYSTEM_ACCOUNTS.feeRevenue, currencyId), bucket: 'available', amount: w.fee });
+  } else {
+    postings = holdPostings(w.account_id, new Decimal(w.number).neg());
+  }
+  const settleId = await post(trx, {
+    kind: decision === 'approve' ? LEDGER_KINDS.withdrawalPaid : LEDGER_KINDS.withdrawalRelease,
+    memo: `Withdrawal #${id} ${decision === 'approve' ? 'paid' : 'rejected'}`,
+    reference: `withdrawal:${id}`,
+    postings,
+  });
+  const status = decision === 'approve' ? WITHDRAWAL_STATUS.paid : WITHDRAWAL_STATUS.rejected;
+  await repo.markWithdrawal(trx, id, { status, remark: reason ?? '', reviewed_by: adminId, settle_transaction_id: settleId });
+  await writeAudit(trx, {
+    adminId,
+    action: `withdrawal.${decision}`,
+    target: `withdrawal:${id}`,
+    detail: { user_id: w.user_id, number: w.number, fee: w.fee, real_number: w.real_number, reason: reason ?? null, ledger_transaction_id: settleId },
+  });
+  return { id, status };
+}
