@@ -12,6 +12,14 @@ import { RegisterPage } from '../features/auth/routes/register-page';
 import { refreshTradeList } from '../features/market/api/trade-list';
 import { ProductPage } from '../features/market/routes/product-page';
 import { LanguagePage } from '../features/settings/routes/language-page';
+import { AccountsPage } from '../features/wallet/routes/accounts-page';
+import { ChargePage } from '../features/wallet/routes/charge-page';
+import { HistoryPage } from '../features/wallet/routes/history-page';
+import { MethodListPage } from '../features/wallet/routes/method-list-page';
+import { TransferPage } from '../features/wallet/routes/transfer-page';
+import { WalletPage } from '../features/wallet/routes/wallet-page';
+import { WithdrawPage } from '../features/wallet/routes/withdraw-page';
+import { WithdrawWayPage } from '../features/wallet/routes/withdraw-way-page';
 import { ws } from '../lib/ws';
 import { RequireAuth } from './guards';
 import { setNavigator } from './navigation';
@@ -68,6 +76,15 @@ function AppRoutes() {
         <Route path="/product" element={<ProductPage />} />
         <Route path="/mine/password" element={<RequireAuth><PasswordPage /></RequireAuth>} />
         <Route path="/mine/system" element={<RequireAuth><SystemPage /></RequireAuth>} />
+        <Route path="/mine/wallet" element={<RequireAuth><WalletPage /></RequireAuth>} />
+        <Route path="/mine/accounts" element={<RequireAuth><AccountsPage /></RequireAuth>} />
+        <Route path="/mine/history" element={<RequireAuth><HistoryPage /></RequireAuth>} />
+        <Route path="/mine/charge" element={<RequireAuth><ChargePage /></RequireAuth>} />
+        <Route path="/mine/withdraw" element={<RequireAuth><WithdrawPage /></RequireAuth>} />
+        <Route path="/mine/withdraw-way" element={<RequireAuth><WithdrawWayPage /></RequireAuth>} />
+        <Route path="/mine/bank-card-list" element={<RequireAuth><MethodListPage key="bank" type={2} /></RequireAuth>} />
+        <Route path="/mine/coin-address-list" element={<RequireAuth><MethodListPage key="coin" type={1} /></RequireAuth>} />
+        <Route path="/mine/transfer" element={<RequireAuth><TransferPage /></RequireAuth>} />
         {PLACEHOLDERS.map((p) => (
           <Route
             key={p.path}

@@ -23,6 +23,9 @@ export function tabOf(pathname: string): (typeof TABS)[number] | undefined {
 /** Screens built in this release (rendered by app/router.tsx with their own components). */
 export const BUILT = ['/login', '/register', '/forgot', '/language', '/product', '/mine/password', '/mine/system'] as const;
 
+/** The wallet screens (features/wallet): all need an account. */
+export const WALLET_PATHS = ['/mine/wallet', '/mine/accounts', '/mine/history', '/mine/charge', '/mine/withdraw', '/mine/withdraw-way', '/mine/bank-card-list', '/mine/coin-address-list', '/mine/transfer'] as const;
+
 /** Screens that come with later releases: a frame with back, title and the honest line. */
 export const PLACEHOLDERS: RouteDef[] = [
   { path: '/news', title: 'nav.news' },
@@ -47,21 +50,12 @@ export const PLACEHOLDERS: RouteDef[] = [
   { path: '/mine/invite', title: 'nav.mine_invite', auth: true },
   { path: '/mine/email', title: 'nav.mine_email' },
   { path: '/mine/announcement', title: 'nav.mine_announcement' },
-  { path: '/mine/history', title: 'nav.mine_history', auth: true },
-  { path: '/mine/charge', title: 'nav.mine_charge', auth: true },
   { path: '/mine/video', title: 'nav.mine_video' },
-  { path: '/mine/withdraw', title: 'nav.mine_withdraw', auth: true },
   { path: '/mine/chat', title: 'nav.mine_chat' },
-  { path: '/mine/wallet', title: 'nav.mine_wallet', auth: true },
-  { path: '/mine/bank-card-list', title: 'nav.mine_bank_card_list', auth: true },
-  { path: '/mine/coin-address-list', title: 'nav.mine_coin_address_list', auth: true },
-  { path: '/mine/withdraw-way', title: 'nav.mine_withdraw_way', auth: true },
-  { path: '/mine/accounts', title: 'nav.mine_accounts', auth: true },
-  { path: '/mine/transfer', title: 'nav.mine_transfer', auth: true },
 ];
 
 /** /mine/password and /mine/system need an account too. */
-export const AUTH_BUILT = new Set<string>(['/mine/password', '/mine/system']);
+export const AUTH_BUILT = new Set<string>(['/mine/password', '/mine/system', ...WALLET_PATHS]);
 
 /** All paths the spec lists, for the route test. */
-export const ALL_PATHS: string[] = [...TABS.map((t) => t.path), ...BUILT, ...PLACEHOLDERS.map((p) => p.path)];
+export const ALL_PATHS: string[] = [...TABS.map((t) => t.path), ...BUILT, ...WALLET_PATHS, ...PLACEHOLDERS.map((p) => p.path)];

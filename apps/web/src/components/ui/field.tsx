@@ -10,7 +10,7 @@ interface FieldProps {
   autoComplete?: string;
   suffix?: ReactNode;
   maxLength?: number;
-  inputMode?: 'text' | 'email' | 'numeric';
+  inputMode?: 'text' | 'email' | 'numeric' | 'decimal';
   name: string;
   onEnter?: () => void;
   disabled?: boolean;

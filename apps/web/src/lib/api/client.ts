@@ -8,8 +8,8 @@ export interface RequestOptions {
   method?: Method;
   /** Query parameters (GET and DELETE also get `t`). */
   params?: Params;
-  /** Body of POST/PUT: JSON unless `form`. */
-  body?: Params | Record<string, unknown>;
+  /** Body of POST/PUT: JSON unless `form`; a FormData goes as multipart (uploads). */
+  body?: Params | Record<string, unknown> | FormData;
   /** Send the body as application/x-www-form-urlencoded (login, per spec). */
   form?: boolean;
   /** An init call: a 999 answer does not send the user to /login, and no toast is shown for it. */
@@ -87,10 +87,14 @@ function encode(params: Params | Record<string, unknown>): URLSearchParams {
   return q;
 }
 
+let multipartSeq = 0;
+
 /** The identity of a request for sharing: method + url (without `t`) + body. */
 export function requestKey(path: string, opts: RequestOptions = {}): string {
   const method = opts.method ?? 'GET';
   const q = opts.params ? encode(opts.params).toString() : '';
+  // Two uploads are never the same request: a multipart body gets an identity of its own.
+  if (opts.body instanceof FormData) return `${method} ${path}${q ? `?${q}` : ''} multipart:${++multipartSeq}`;
   const body = opts.body ? (opts.form ? encode(opts.body).toString() : JSON.stringify(opts.body)) : '';
   return `${method} ${path}${q ? `?${q}` : ''} ${body}`;
 }
@@ -105,6 +109,25 @@ export function assetUrl(path: string | null | undefined): string {
   if (!path) return '';
   if (/^(https?:|data:)/i.test(path) || !path.startsWith('/')) return path;
   return hooks.origin() + path;
+}
+
+/**
+ * A private server file (an uploaded proof image) as a Blob: fetched with the authorization
+ * header, which an <img src> cannot send. Rejects with an ApiError (never toasts).
+ */
+export async function fetchPrivateFile(path: string, signal?: AbortSignal): Promise<Blob> {
+  const headers: Record<string, string> = { lang: hooks.getLang() };
+  const token = hooks.getToken();
+  if (token) headers.authorization = token;
+  let res: Response;
+  try {
+    res = await hooks.fetch(assetUrl(path), { method: 'GET', headers, signal });
+  } catch {
+    throw new ApiError(signal?.aborted ? 'cancelled' : 'network', 'file', 'ERR_NETWORK');
+  }
+  const type = res.headers.get('content-type') ?? '';
+  if (!res.ok || type.includes('json')) throw new ApiError('refused', 'file', `HTTP_${res.status}`);
+  return res.blob();
 }
 
 /** Abort every request on the wire (e.g. on logout). Callers get a cancelled ApiError. */
@@ -134,9 +157,12 @@ async function perform<T>(path: string, opts: RequestOptions, controller: AbortC
   const token = hooks.getToken();
   if (token) headers.authorization = token;
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
-  let body: string | undefined;
+  let body: string | FormData | undefined;
   if (opts.body && method !== 'GET' && method !== 'DELETE') {
-    if (opts.form) {
+    if (opts.body instanceof FormData) {
+      // The browser sets multipart/form-data with its boundary.
+      body = opts.body;
+    } else if (opts.form) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
       body = encode(opts.body).toString();
     } else {

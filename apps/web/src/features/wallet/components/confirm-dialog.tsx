@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { Dialog } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+
+/** A confirm dialog rendered in place (testable, no imperative render root needed). */
+export function ConfirmDialog({ visible, content, confirmText, onConfirm, onClose, testId }: { visible: boolean; content: ReactNode; confirmText?: string; onConfirm: () => void; onClose: () => void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      visible={visible}
+      content={<div data-testid={testId}>{content}</div>}
+      closeOnAction
+      destroyOnClose
+      onClose={onClose}
+      actions={[
+        [
+          { key: 'cancel', text: t('public.cancel') },
+          { key: 'confirm', text: confirmText ?? t('public.confirm'), bold: true, onClick: onConfirm },
+        ],
+      ]}
+    />
+  );
+}

@@ -1,0 +1,99 @@
+import '../wallet.css';
+import { PullToRefresh, Tabs } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ACCOUNT_LOG_TYPES, type AccountLogItem, type AccountLogPage } from '@tp/contracts';
+import { dec } from '@tp/domain';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { LoadingLines } from '../../../components/ui/states';
+import { useAuth } from '../../../lib/auth-store';
+import { money, trend } from '../../../lib/format';
+import { usePrefs } from '../../../lib/theme';
+import { fetchAccountHistory } from '../api/account-history';
+import { walletKeys } from '../api/wallet-keys';
+import { PagedItems, usePaged } from '../components/paged-list';
+import { ACCOUNT_IDS, accountNameKey, isAccountTypeId, localDateTime } from '../model/wallet-model';
+
+/** The pull-to-refresh spinner closes after this long (spec section 9). */
+export const PULL_REFRESH_MS = 500;
+
+function signed(value: string): string {
+  const d = dec(value);
+  return `${d.gt(0) ? '+' : ''}${money(value, false, 2)}`;
+}
+
+function HistoryRow({ item }: { item: AccountLogItem }) {
+  const { t } = useTranslation();
+  const frozen = dec(item.FrozenValue);
+  // Type 10 is a free-text entry: its Memo is shown; the others show the localized MemoTran.
+  const title = item.Type === ACCOUNT_LOG_TYPES.memo ? item.Memo : item.MemoTran || item.Memo;
+  return (
+    <>
+      <div className="tp-record-main">
+        <b className="tp-record-title">{title}</b>
+        <span className="tp-muted" dir="ltr">{localDateTime(item.CreatedAtTran)}</span>
+      </div>
+      <div className="tp-record-side">
+        {!dec(item.Value).isZero() || frozen.isZero() ? (
+          <span className={`tp-num tp-change-${trend(item.Value)}`} data-testid="history-value">
+            {signed(item.Value)}
+          </span>
+        ) : null}
+        {!frozen.isZero() ? (
+          <span className="tp-muted" data-testid="history-frozen">
+            {t('wallet.frozen')} {signed(item.FrozenValue)}
+          </span>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/** /mine/history?accountTypeId=: an account's balances and its paged records, pull to refresh. */
+export function HistoryPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const token = useAuth((s) => s.token);
+  const hide = usePrefs((s) => s.hideAssets);
+  const raw = params.get('accountTypeId');
+  const accountTypeId = isAccountTypeId(raw) ? Number(raw) : ACCOUNT_IDS[0];
+  const query = usePaged<AccountLogPage>(walletKeys.history(token, accountTypeId), (page, signal) => fetchAccountHistory(accountTypeId, page, signal));
+  const first = query.data?.pages[0];
+
+  const refresh = async () => {
+    void query.refetch();
+    await new Promise((resolve) => setTimeout(resolve, PULL_REFRESH_MS));
+  };
+
+  return (
+    <PageFrame title={t('nav.mine_history')} fallback="/mine/accounts" testId="page-mine-history">
+      <Tabs
+        activeKey={String(accountTypeId)}
+        onChange={(key) => setParams({ accountTypeId: key }, { replace: true })}
+        className="tp-tabs"
+        data-testid="history-tabs"
+      >
+        {ACCOUNT_IDS.map((id) => (
+          <Tabs.Tab key={String(id)} title={t(accountNameKey(id))} />
+        ))}
+      </Tabs>
+      <PullToRefresh onRefresh={refresh}>
+        <div className="tp-card tp-account-cols tp-history-balances">
+          <div>
+            <span className="tp-muted">{t('wallet.available')}</span>
+            <span className="tp-num tp-big" data-testid="history-available">
+              {first ? money(first.available, hide) : query.isPending ? <LoadingLines rows={1} /> : '--'}
+            </span>
+          </div>
+          <div>
+            <span className="tp-muted">{t('wallet.frozen')}</span>
+            <span className="tp-num tp-big" data-testid="history-frozen-total">
+              {first ? money(first.frozen, hide) : query.isPending ? <LoadingLines rows={1} /> : '--'}
+            </span>
+          </div>
+        </div>
+        <PagedItems query={query} testId="history-list" itemKey={(i) => i.Id} renderItem={(item) => <HistoryRow item={item} />} skeletonRows={6} />
+      </PullToRefresh>
+    </PageFrame>
+  );
+}

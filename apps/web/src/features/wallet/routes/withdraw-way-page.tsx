@@ -1,0 +1,129 @@
+import '../wallet.css';
+import { useState } from 'react';
+import { Button } from 'antd-mobile';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { DRAW_TYPES } from '@tp/contracts';
+import { Field } from '../../../components/ui/field';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
+import { isDemoUser, useAuth } from '../../../lib/auth-store';
+import { toast, toastSuccess } from '../../../lib/toast';
+import { walletKeys } from '../api/wallet-keys';
+import { bindDrawMethod, fetchDrawCurrencies } from '../api/withdrawals';
+import { DemoNotice } from '../components/bits';
+import { ChoiceChips } from '../components/choice-chips';
+import { currencyLabel } from '../model/wallet-model';
+
+type BankField = 'bank_name' | 'bank_branch' | 'payee_account' | 'payee_name' | 'bank_swift' | 'bank_address' | 'beneficiary_currency' | 'remark';
+const BANK_FIELDS: { key: BankField; required?: boolean; max: number }[] = [
+  { key: 'bank_name', required: true, max: 100 },
+  { key: 'bank_branch', max: 100 },
+  { key: 'payee_account', required: true, max: 64 },
+  { key: 'payee_name', required: true, max: 100 },
+  { key: 'bank_swift', max: 32 },
+  { key: 'bank_address', max: 200 },
+  { key: 'beneficiary_currency', max: 16 },
+  { key: 'remark', max: 200 },
+];
+
+/** /mine/withdraw-way?type=1 (coin address) | 2 (bank card): bind a withdrawal method, then back. */
+export function WithdrawWayPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const token = useAuth((s) => s.token);
+  const demo = isDemoUser(useAuth((s) => s.user));
+  const type = params.get('type') === '2' ? DRAW_TYPES.bank : DRAW_TYPES.coin;
+  const currencies = useQuery({ queryKey: walletKeys.drawCurrencies(token, type), queryFn: ({ signal }) => fetchDrawCurrencies(type, signal), staleTime: 60_000, enabled: !demo });
+  const [currencyId, setCurrencyId] = useState<number | undefined>(() => Number(params.get('draw_id')) || undefined);
+  const [address, setAddress] = useState('');
+  const [bank, setBank] = useState<Record<BankField, string>>({ bank_name: '', bank_branch: '', payee_account: '', payee_name: '', bank_swift: '', bank_address: '', beneficiary_currency: '', remark: '' });
+  const [busy, setBusy] = useState(false);
+  const currency = currencies.data?.find((c) => c.id === currencyId) ?? currencies.data?.[0];
+
+  const submit = async () => {
+    if (busy || !currency) return;
+    if (type === DRAW_TYPES.coin && !address.trim()) return toast(t('withdraw_way.input_address'));
+    if (type === DRAW_TYPES.bank && BANK_FIELDS.some((f) => f.required && !bank[f.key].trim())) return toast(t('public.input_full'));
+    setBusy(true);
+    try {
+      if (type === DRAW_TYPES.coin) await bindDrawMethod({ type: 1, draw_id: currency.id, dc_address: address.trim() });
+      else {
+        const optional = (k: BankField) => bank[k].trim() || undefined;
+        await bindDrawMethod({
+          type: 2,
+          draw_id: currency.id,
+          bank_name: bank.bank_name.trim(),
+          payee_account: bank.payee_account.trim(),
+          payee_name: bank.payee_name.trim(),
+          bank_branch: optional('bank_branch'),
+          bank_swift: optional('bank_swift'),
+          bank_address: optional('bank_address'),
+          beneficiary_currency: optional('beneficiary_currency'),
+          remark: optional('remark'),
+        });
+      }
+      toastSuccess(t('withdraw_way.bound'));
+      await queryClient.invalidateQueries({ queryKey: ['wallet', 'drawMethods'] });
+      if (location.key === 'default') navigate(type === DRAW_TYPES.coin ? '/mine/coin-address-list' : '/mine/bank-card-list', { replace: true });
+      else navigate(-1);
+    } catch {
+      /* the api client showed the server's msg */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  let body;
+  if (demo) body = <DemoNotice />;
+  else if (currencies.isPending) body = <div className="tp-card"><LoadingLines rows={6} /></div>;
+  else if (currencies.isError) body = <LoadError onRetry={() => void currencies.refetch()} />;
+  else if (!currency) body = <Empty>{t('withdraw.no_channel')}</Empty>;
+  else
+    body = (
+      <div className="tp-card">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <div className="tp-field">
+            <label>{t('withdraw.currency')}</label>
+            <ChoiceChips options={currencies.data.map((c) => ({ value: c.id, label: currencyLabel(c) }))} value={currency.id} onChange={setCurrencyId} testId="way-currency" ariaLabel={t('withdraw.currency')} />
+          </div>
+          {type === DRAW_TYPES.coin ? (
+            <Field name="way-address" label={t('withdraw_way.address')} value={address} onChange={setAddress} placeholder={t('withdraw_way.input_address')} maxLength={200} testId="way-address" />
+          ) : (
+            BANK_FIELDS.map((f) => (
+              <Field
+                key={f.key}
+                name={`way-${f.key}`}
+                label={f.required ? t(`withdraw_way.${f.key}`) : t('withdraw_way.optional', { label: t(`withdraw_way.${f.key}`) })}
+                value={bank[f.key]}
+                onChange={(v) => setBank((b) => ({ ...b, [f.key]: v }))}
+                placeholder={t(`withdraw_way.${f.key}_placeholder`)}
+                maxLength={f.max}
+                testId={`way-${f.key.replace(/_/g, '-')}`}
+              />
+            ))
+          )}
+          <div className="tp-actions">
+            <Button block color="primary" size="large" type="submit" loading={busy} data-testid="way-submit">
+              {t('withdraw_way.submit')}
+            </Button>
+          </div>
+        </form>
+      </div>
+    );
+
+  return (
+    <PageFrame title={type === DRAW_TYPES.coin ? t('withdraw_way.title_coin') : t('withdraw_way.title_bank')} fallback="/mine/withdraw" testId="page-mine-withdraw-way">
+      {body}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,325 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@tp/contracts';
+import { cancelAll, configureApi } from '../../lib/api/client';
+import { useAuth } from '../../lib/auth-store';
+import { initI18n, setLang } from '../../lib/i18n';
+import { calls, callsTo, fakeFetch, renderScreen, resetFetch, routes } from '../../test/market-harness';
+import { ChargePage } from './routes/charge-page';
+import { HistoryPage } from './routes/history-page';
+import { pickSide, TransferPage } from './routes/transfer-page';
+import { WithdrawPage } from './routes/withdraw-page';
+import { withdrawPreview } from './model/wallet-model';
+
+vi.mock('../../lib/toast', () => ({ toast: vi.fn(), toastSuccess: vi.fn() }));
+const { toast, toastSuccess } = await import('../../lib/toast');
+
+const realUser: User = { id: 7, uid: '10000007', email: 'ann@example.com', invite_code: 'ANN123', is_demo: 0, is_trader: 0, created_at: '2026-01-01 00:00:00' };
+const demoUser: User = { ...realUser, id: 8, email: null, is_demo: 1 };
+const balances = [
+  { accountTypeId: 1, type: 'change', balance: '120.5', lockBalance: '0', currencyId: 1, currency: 'USDT' },
+  { accountTypeId: 2, type: 'micro', balance: '30', lockBalance: '0', currencyId: 1, currency: 'USDT' },
+  { accountTypeId: 3, type: 'forex', balance: '7.25', lockBalance: '2', currencyId: 1, currency: 'USDT' },
+];
+const empty = { data: [], total: 0, current_page: 1, last_page: 1, per_page: 15 };
+const USDT = { id: 1, code: 'USDT', protocol: 'TRC20', draw_rate: '1', fee_type: 1, draw_min: '10', usd_price: '1', type: 1 };
+const BTC = { id: 3, code: 'BTC', protocol: 'BTC', draw_rate: '0.001', fee_type: 2, draw_min: '50', usd_price: '65000', type: 1 };
+const method = {
+  id: 41, type: 1, draw_id: 1, dc_address: 'TXYZabcdefghijklmnopqrstuvwxyz1234', payee_account: '', payee_name: '', bank_name: '', bank_address: '', bank_swift: '',
+  bank_branch: '', beneficiary_currency: '', remark: '', draw_currency: { code: 'USDT', protocol: 'TRC20' },
+};
+
+const body = (path: string) => JSON.parse(calls.filter((c) => c.url.pathname === path).at(-1)!.init.body as string) as Record<string, unknown>;
+const headers = (path: string) => calls.filter((c) => c.url.pathname === path).at(-1)!.init.headers as Record<string, string>;
+const where = () => screen.getByTestId('where').textContent;
+const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const click = async (el: Element) => {
+  await act(async () => {
+    fireEvent.click(el);
+  });
+};
+
+beforeAll(async () => {
+  await initI18n('en');
+  // jsdom has no object URLs; the proof preview and private images use them.
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+  // jsdom lays nothing out: infinite scroll needs an offsetParent to see its sentinel.
+  Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get(this: HTMLElement) { return this.parentNode; } });
+});
+
+beforeEach(async () => {
+  await setLang('en');
+  resetFetch();
+  configureApi({ notify: toast });
+  vi.mocked(toast).mockClear();
+  vi.mocked(toastSuccess).mockClear();
+  useAuth.getState().setSession({ token: 'tok-7', user: realUser });
+  routes['/v2/api/main/wallet/getBalance'] = () => balances;
+});
+
+afterEach(() => {
+  cancelAll();
+  useAuth.getState().clear();
+});
+
+describe('transfer', () => {
+  it('choosing the other side’s account swaps the two sides', () => {
+    expect(pickSide({ from: 1, to: 3 }, 'from', 3)).toEqual({ from: 3, to: 1 });
+    expect(pickSide({ from: 1, to: 3 }, 'to', 1)).toEqual({ from: 3, to: 1 });
+    expect(pickSide({ from: 1, to: 3 }, 'to', 2)).toEqual({ from: 1, to: 2 });
+  });
+
+  it('swaps in the picker, fills "all" with the from account’s available, sends once and refreshes balances after 1 s', async () => {
+    routes['/api/account/transfer_log'] = () => empty;
+    routes['/api/account/transfer'] = () => ({ id: 1, balance: '7.25', from: 3, to: 1, currency_id: 1, created_at: '2026-01-01 00:00:00' });
+    await renderScreen(<TransferPage />, '/mine/transfer');
+    await waitFor(() => expect(screen.getByTestId('transfer-from-available').textContent).toContain('120.50'));
+    expect(screen.getByTestId('transfer-from').dataset.account).toBe('1');
+    expect(screen.getByTestId('transfer-to').dataset.account).toBe('3');
+
+    // Choosing the contract account (already "to") as "from" swaps the sides.
+    await click(screen.getByTestId('transfer-from'));
+    await click(await screen.findByTestId('transfer-pick-3'));
+    expect(screen.getByTestId('transfer-from').dataset.account).toBe('3');
+    expect(screen.getByTestId('transfer-to').dataset.account).toBe('1');
+
+    await click(screen.getByTestId('transfer-all'));
+    expect((screen.getByTestId('transfer-amount') as HTMLInputElement).value).toBe('7.25');
+
+    const before = callsTo('/v2/api/main/wallet/getBalance').length;
+    await click(screen.getByTestId('transfer-submit'));
+    await waitFor(() => expect(callsTo('/api/account/transfer')).toHaveLength(1));
+    expect(body('/api/account/transfer')).toEqual({ balance: '7.25', from: 3, to: 1, currency_id: 1 });
+    expect(headers('/api/account/transfer')['Idempotency-Key']).toMatch(/\S{8,}/);
+    expect(toastSuccess).toHaveBeenCalledWith('Transfer completed');
+    // Not at once: the balances are read again 1 s after success.
+    expect(callsTo('/v2/api/main/wallet/getBalance').length).toBe(before);
+    await waitFor(() => expect(callsTo('/v2/api/main/wallet/getBalance').length).toBeGreaterThan(before), { timeout: 2500 });
+  });
+
+  it('asks for an amount before sending', async () => {
+    routes['/api/account/transfer_log'] = () => empty;
+    await renderScreen(<TransferPage />, '/mine/transfer');
+    await click(screen.getByTestId('transfer-submit'));
+    expect(toast).toHaveBeenLastCalledWith('Enter the transfer amount');
+    expect(callsTo('/api/account/transfer')).toHaveLength(0);
+  });
+});
+
+describe('withdraw', () => {
+  it('the domain fee rule gives fee and amount received: fixed fee and rate fee', () => {
+    expect(withdrawPreview('100', USDT)).toMatchObject({ ok: true });
+    const fixed = withdrawPreview('100', USDT);
+    const rate = withdrawPreview('100', BTC);
+    expect(fixed?.ok && [fixed.fee.toFixed(), fixed.realNumber.toFixed()]).toEqual(['1', '99']);
+    expect(rate?.ok && [rate.fee.toFixed(), rate.realNumber.toFixed()]).toEqual(['0.1', '99.9']);
+    expect(withdrawPreview('1', USDT)).toEqual({ ok: false, reason: 'fee_exceeds_amount' });
+    expect(withdrawPreview('', USDT)).toBeNull();
+  });
+
+  it('previews fee and received, shows them again in the confirm, then draws once with an Idempotency-Key', async () => {
+    routes['/api/account/draw_symbol_list'] = () => [USDT, BTC];
+    routes['/api/wallet/get_draw_method'] = (u) => ({ list: u.searchParams.get('draw_id') === '1' ? [method] : [{ ...method, id: 42, draw_id: 3 }], drawCurrency: u.searchParams.get('draw_id') === '1' ? USDT : BTC });
+    routes['/api/account/draw_list'] = () => empty;
+    routes['/api/account/draw'] = () => ({ id: 9, number: '100', fee: '1', real_number: '99', status: 0, status_name: 'Pending', created_at: '2026-01-01 00:00:00', type: 1, address: method.dc_address, payee_account: '', notes: '', draw_currency: { code: 'USDT', protocol: 'TRC20' } });
+    await renderScreen(<WithdrawPage />, '/mine/withdraw?type=0');
+    await screen.findByTestId('withdraw-method-41');
+    expect(callsTo('/api/account/draw_symbol_list')[0]!.searchParams.get('type')).toBe('1');
+    expect(screen.getByTestId('withdraw-min').textContent).toBe('Minimum 10 USDT');
+
+    type('withdraw-amount', '100');
+    expect(screen.getByTestId('withdraw-fee').textContent).toBe('1');
+    expect(screen.getByTestId('withdraw-received').textContent).toBe('99');
+
+    // 'all' is the funding account's available balance.
+    await click(screen.getByTestId('withdraw-all'));
+    expect((screen.getByTestId('withdraw-amount') as HTMLInputElement).value).toBe('120.5');
+    expect(screen.getByTestId('withdraw-received').textContent).toBe('119.5');
+
+    // A rate-based currency: 0.1 % of the amount.
+    await click(screen.getByTestId('withdraw-currency-3'));
+    await screen.findByTestId('withdraw-method-42');
+    type('withdraw-amount', '100');
+    expect(screen.getByTestId('withdraw-fee').textContent).toBe('0.1');
+    expect(screen.getByTestId('withdraw-received').textContent).toBe('99.9');
+    expect(screen.getByTestId('withdraw-min').textContent).toBe('Minimum 50 USDT');
+
+    await click(screen.getByTestId('withdraw-currency-1'));
+    await screen.findByTestId('withdraw-method-41');
+    type('withdraw-amount', '100');
+    type('withdraw-memo', ' for rent ');
+    await click(screen.getByTestId('withdraw-submit'));
+    const dialog = await screen.findByTestId('withdraw-confirm');
+    expect(within(dialog).getByTestId('withdraw-confirm-fee').textContent).toBe('1');
+    expect(within(dialog).getByTestId('withdraw-confirm-received').textContent).toBe('99');
+    expect(callsTo('/api/account/draw')).toHaveLength(0);
+    await click(screen.getByText('Confirm'));
+    await waitFor(() => expect(callsTo('/api/account/draw')).toHaveLength(1));
+    expect(body('/api/account/draw')).toEqual({ draw_currency_id: 1, number: '100', memo: 'for rent', draw_method_id: 41 });
+    expect(headers('/api/account/draw')['Idempotency-Key']).toMatch(/\S{8,}/);
+    expect(toastSuccess).toHaveBeenCalledWith('Withdrawal submitted, waiting for review');
+  });
+
+  it('no bound method: the wallet.not_bind dialog offers /mine/withdraw-way?type=2 for bank', async () => {
+    const EUR = { ...BTC, id: 5, code: 'EUR', protocol: '', type: 2, draw_rate: '0.015', draw_min: '100' };
+    routes['/api/account/draw_symbol_list'] = () => [EUR];
+    routes['/api/wallet/get_draw_method'] = () => ({ list: [], drawCurrency: EUR });
+    routes['/api/account/draw_list'] = () => empty;
+    await renderScreen(<WithdrawPage />, '/mine/withdraw?type=1');
+    const dialog = await screen.findByTestId('withdraw-not-bind');
+    expect(dialog.textContent).toBe('You have not bound a withdrawal method yet. Bind one now?');
+    expect(callsTo('/api/wallet/get_draw_method')[0]!.searchParams.get('draw_type')).toBe('2');
+    await click(screen.getByText('Bind now'));
+    await waitFor(() => expect(where()).toBe('/mine/withdraw-way?type=2&draw_id=5'));
+  });
+
+  it('submitting without a bound method opens the dialog again (coin: type 1)', { timeout: 15_000 }, async () => {
+    routes['/api/account/draw_symbol_list'] = () => [USDT];
+    routes['/api/wallet/get_draw_method'] = () => ({ list: [], drawCurrency: USDT });
+    routes['/api/account/draw_list'] = () => empty;
+    await renderScreen(<WithdrawPage />, '/mine/withdraw');
+    await screen.findByTestId('withdraw-not-bind');
+    await click(screen.getByText('Cancel'));
+    // The dialog leaves the DOM after its closing animation (slow on a loaded machine).
+    await waitFor(() => expect(screen.queryByTestId('withdraw-not-bind')).toBeNull(), { timeout: 5000 });
+    await click(screen.getByTestId('withdraw-submit'));
+    await screen.findByTestId('withdraw-not-bind');
+    await click(screen.getByText('Bind now'));
+    await waitFor(() => expect(where()).toBe('/mine/withdraw-way?type=1&draw_id=1'));
+  });
+});
+
+describe('charge', () => {
+  const addresses = [
+    { id: 1, currency_code: 'USDT', protocol_code: 'TRC20', address: 'TQ7s1mPLa9w4sGx2fHcVq8kXbN3eRzJ5uD' },
+    { id: 2, currency_code: 'USDT', protocol_code: 'ERC20', address: '0x5b1F3c9A2e7D4f60B8a1C2d3E4f5061728394aBc' },
+  ];
+  const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'proof.png', { type: 'image/png' });
+  const choose = async (file: File) => {
+    const input = screen.getByTestId('charge-proof').querySelector('input[type=file]')!;
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [file] } });
+    });
+  };
+  const shownImages = () => screen.getByTestId('charge-proof').querySelectorAll('.adm-image-uploader-cell img').length;
+
+  it('coin: address with QR and network choice; a failed upload clears the image; submit sends proofImg once', async () => {
+    routes['/api/quickCharge/info'] = () => addresses;
+    routes['/api/quickCharge/quick_ist'] = () => empty;
+    let uploads = 0;
+    routes['/api/common/image_upload'] = () => {
+      uploads += 1;
+      if (uploads === 1) return new Response(JSON.stringify({ code: 0, msg: 'Images only: PNG, JPEG or WebP', data: null }));
+      return { url: '/uploads/0123456789abcdef0123456789abcdef.png' };
+    };
+    routes['/api/quickCharge/submit'] = () => ({ id: 3 });
+    await renderScreen(<ChargePage />, '/mine/charge?type=0');
+    expect((await screen.findByTestId('charge-address')).textContent).toBe(addresses[0]!.address);
+    expect(screen.getByTestId('charge-qr').querySelector('svg')).toBeTruthy();
+    await click(screen.getByTestId('charge-network-2'));
+    expect(screen.getByTestId('charge-address').textContent).toBe(addresses[1]!.address);
+
+    await choose(png());
+    await waitFor(() => expect(uploads).toBe(1));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('Images only: PNG, JPEG or WebP'));
+    expect(shownImages()).toBe(0);
+    type('charge-amount', '50');
+    await click(screen.getByTestId('charge-submit'));
+    expect(toast).toHaveBeenLastCalledWith('Upload an image of the payment proof');
+    expect(callsTo('/api/quickCharge/submit')).toHaveLength(0);
+
+    await choose(png());
+    await waitFor(() => expect(shownImages()).toBe(1));
+    const sent = calls.find((c) => c.url.pathname === '/api/common/image_upload')!;
+    expect(sent.init.body).toBeInstanceOf(FormData);
+    await click(screen.getByTestId('charge-submit'));
+    await waitFor(() => expect(callsTo('/api/quickCharge/submit')).toHaveLength(1));
+    expect(body('/api/quickCharge/submit')).toEqual({ number: '50', proofImg: '/uploads/0123456789abcdef0123456789abcdef.png', charge_id: 2 });
+    expect(headers('/api/quickCharge/submit')['Idempotency-Key']).toMatch(/\S{8,}/);
+    await waitFor(() => expect(shownImages()).toBe(0));
+  });
+
+  it('bank: no collection account chosen gives withdraw.no_pay_way; records show coloured statuses', async () => {
+    routes['/api/quickCharge/symbols'] = () => [{ id: 1, name: 'USD' }];
+    routes['/api/quickCharge/wire_info'] = () => [
+      { id: 11, bank_name: 'Harbour Point Bank', bank_address: 'NY', bank_swift: 'HPBKUS33', payee_name: 'HP Ltd', payee_account: '0012345678901', bank_remark: '' },
+      { id: 12, bank_name: 'Other Bank', bank_address: 'LA', bank_swift: 'OTHRUS33', payee_name: 'HP Ltd', payee_account: '99887766', bank_remark: '' },
+    ];
+    routes['/api/quickCharge/quick_ist'] = () => ({
+      ...empty,
+      total: 2,
+      data: [
+        { id: 1, number: '10', type: 1, currency_code: 'USD', status: 1, proof_img: '', address: '', remark: '', created_at: '2026-01-01 00:00:00' },
+        { id: 2, number: '20', type: 1, currency_code: 'USD', status: 2, proof_img: '', address: '', remark: 'Wrong amount', created_at: '2026-01-02 00:00:00' },
+      ],
+    });
+    await renderScreen(<ChargePage />, '/mine/charge?type=1');
+    await screen.findByTestId('charge-bank-account-11');
+    type('charge-amount', '10');
+    await click(screen.getByTestId('charge-submit'));
+    expect(toast).toHaveBeenLastCalledWith('Please choose a collection account first');
+    await click(screen.getByTestId('charge-bank-account-12'));
+    expect(screen.getByTestId('charge-payee-account').textContent).toBe('99887766');
+    const statuses = await screen.findAllByTestId('charge-status');
+    expect(statuses.map((s) => [s.textContent, s.dataset.status])).toEqual([
+      ['Completed', '1'],
+      ['Rejected', '2'],
+    ]);
+    expect(callsTo('/api/quickCharge/quick_ist')[0]!.searchParams.get('type')).toBe('1');
+  });
+});
+
+describe('history', () => {
+  const item = (i: number) => ({ Id: String(i), Value: i % 2 ? '5' : '-2.5', FrozenValue: '0', Type: i === 1 ? 10 : 1, Memo: i === 1 ? 'Bonus from support' : 'memo', MemoTran: `Deposit ${i}`, CreatedAtTran: '2026-01-01 00:00:00' });
+
+  it('shows available and frozen, reads page after page to "no more", Type 10 shows Memo', async () => {
+    routes['/v2/api/main/accountLog/forexChange'] = (u) => {
+      const page = Number(u.searchParams.get('page'));
+      const ids = page === 1 ? Array.from({ length: 15 }, (_, i) => i + 1) : [16, 17, 18];
+      return { data: ids.map(item), total: 18, current_page: page, last_page: 2, per_page: 15, accountTypeId: 3, available: '7.25', frozen: '2' };
+    };
+    await renderScreen(<HistoryPage />, '/mine/history?accountTypeId=3');
+    await waitFor(() => expect(screen.getByTestId('history-available').textContent).toBe('7.25'));
+    expect(screen.getByTestId('history-frozen-total').textContent).toBe('2.00');
+    await waitFor(() => expect(screen.getAllByTestId('history-list-item')).toHaveLength(18));
+    await screen.findByTestId('history-list-no-more');
+    expect(screen.getByTestId('history-list-no-more').textContent).toBe('No more');
+    const pages = callsTo('/v2/api/main/accountLog/forexChange').map((u) => [u.searchParams.get('accountTypeId'), u.searchParams.get('page')]);
+    expect(pages).toEqual([
+      ['3', '1'],
+      ['3', '2'],
+    ]);
+    const rows = screen.getAllByTestId('history-list-item');
+    expect(rows[0]!.textContent).toContain('Bonus from support');
+    expect(rows[1]!.textContent).toContain('Deposit 2');
+    expect(rows[1]!.textContent).toContain('-2.50');
+    expect(rows[2]!.textContent).toContain('+5.00');
+  });
+
+  it('an error on the first page shows retry', async () => {
+    let fail = true;
+    routes['/v2/api/main/accountLog/forexChange'] = () => (fail ? new Response('oops', { status: 502 }) : { ...empty, accountTypeId: 1, available: '1', frozen: '0' });
+    await renderScreen(<HistoryPage />, '/mine/history');
+    // A network failure is retried once (1 s) before the error shows.
+    const retry = await screen.findByTestId('load-error', undefined, { timeout: 4000 });
+    fail = false;
+    await click(within(retry).getByRole('button'));
+    await screen.findByTestId('empty');
+    expect(callsTo('/v2/api/main/accountLog/forexChange').at(-1)!.searchParams.get('accountTypeId')).toBe('1');
+  });
+});
+
+describe('demo accounts', () => {
+  it.each([
+    ['charge', <ChargePage key="c" />, '/mine/charge'],
+    ['withdraw', <WithdrawPage key="w" />, '/mine/withdraw'],
+    ['transfer', <TransferPage key="t" />, '/mine/transfer'],
+  ])('%s shows "only true account" and no form', async (_name, element, path) => {
+    useAuth.getState().setSession({ token: 'tok-8', user: demoUser });
+    await renderScreen(element, path);
+    expect((await screen.findByTestId('wallet-demo-notice')).textContent).toContain('Only available for a real account');
+    expect(document.querySelector('form, [data-testid$="-submit"]')).toBeNull();
+    expect(fakeFetch.mock.calls.map(([u]) => new URL(u).pathname).filter((p) => !p.includes('getBalance'))).toEqual([]);
+  });
+});
