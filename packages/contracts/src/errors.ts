@@ -27,6 +27,11 @@ export const ERROR_KEYS = [
   'input_full',
   'demo_id_required',
   'account_disabled',
+  // options (micro)
+  'micro_market_closed',
+  'micro_seconds_invalid', // the seconds are not one of the offered options
+  'micro_amount_too_low', // {min}: the option's LimitAmount
+  'micro_insufficient_balance', // the options account has less available than the stake
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -38,6 +43,7 @@ export const SUCCESS_KEYS = [
   'logged_out',
   'password_changed',
   'demo_reset',
+  'micro_submitted',
 ] as const;
 export type SuccessKey = (typeof SUCCESS_KEYS)[number];
 

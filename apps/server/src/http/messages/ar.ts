@@ -33,4 +33,9 @@ export const ar: Messages = {
   bad_request_field: 'قيمة غير صالحة للحقل {field}',
   code_subject: 'رمز التحقق الخاص بك',
   code_text: 'رمز التحقق الخاص بك هو {code}. صالح لمدة 10 دقائق. لا تشاركه مع أي شخص.',
+  micro_market_closed: "السوق مغلق",
+  micro_seconds_invalid: "المدة المختارة غير متاحة",
+  micro_amount_too_low: "يجب ألا يقل المبلغ عن {min}",
+  micro_insufficient_balance: "الرصيد المتاح في حساب الخيارات غير كافٍ",
+  micro_submitted: "تم تقديم الأمر",
 };

@@ -33,4 +33,9 @@ export const cs: Messages = {
   bad_request_field: 'Neplatná hodnota pole {field}',
   code_subject: 'Váš ověřovací kód',
   code_text: 'Váš ověřovací kód je {code}. Platí 10 minut. Nikomu ho nesdělujte.',
+  micro_market_closed: "Trh je zavřený",
+  micro_seconds_invalid: "Zvolená doba není nabízena",
+  micro_amount_too_low: "Částka musí být alespoň {min}",
+  micro_insufficient_balance: "Nedostatečný disponibilní zůstatek na opčním účtu",
+  micro_submitted: "Pokyn byl zadán",
 };

@@ -33,4 +33,9 @@ export const de: Messages = {
   bad_request_field: 'Ungültiger Wert für {field}',
   code_subject: 'Ihr Bestätigungscode',
   code_text: 'Ihr Bestätigungscode lautet {code}. Er ist 10 Minuten gültig. Geben Sie ihn niemals weiter.',
+  micro_market_closed: "Der Markt ist geschlossen",
+  micro_seconds_invalid: "Die gewählte Laufzeit wird nicht angeboten",
+  micro_amount_too_low: "Der Betrag muss mindestens {min} betragen",
+  micro_insufficient_balance: "Nicht genügend verfügbares Guthaben im Optionskonto",
+  micro_submitted: "Order aufgegeben",
 };

@@ -33,4 +33,9 @@ export const en: Messages = {
   bad_request_field: 'Invalid value for {field}',
   code_subject: 'Your verification code',
   code_text: 'Your verification code is {code}. It is valid for 10 minutes. Never share it with anyone.',
+  micro_market_closed: "The market is closed",
+  micro_seconds_invalid: "The selected duration is not offered",
+  micro_amount_too_low: "The amount must be at least {min}",
+  micro_insufficient_balance: "Insufficient available balance in the options account",
+  micro_submitted: "Order placed",
 };

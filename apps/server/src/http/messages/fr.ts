@@ -33,4 +33,9 @@ export const fr: Messages = {
   bad_request_field: 'Valeur invalide pour {field}',
   code_subject: 'Votre code de vérification',
   code_text: 'Votre code de vérification est {code}. Il est valable 10 minutes. Ne le communiquez à personne.',
+  micro_market_closed: "Le marché est fermé",
+  micro_seconds_invalid: "La durée choisie n'est pas proposée",
+  micro_amount_too_low: "Le montant doit être d’au moins {min}",
+  micro_insufficient_balance: "Solde disponible insuffisant sur le compte options",
+  micro_submitted: "Ordre passé",
 };

@@ -33,4 +33,9 @@ export const hi: Messages = {
   bad_request_field: '{field} का मान अमान्य है',
   code_subject: 'आपका सत्यापन कोड',
   code_text: 'आपका सत्यापन कोड {code} है। यह 10 मिनट तक मान्य है। इसे किसी के साथ साझा न करें।',
+  micro_market_closed: "बाज़ार बंद है",
+  micro_seconds_invalid: "चुनी गई अवधि उपलब्ध नहीं है",
+  micro_amount_too_low: "राशि कम से कम {min} होनी चाहिए",
+  micro_insufficient_balance: "ऑप्शन खाते में उपलब्ध शेष राशि अपर्याप्त है",
+  micro_submitted: "ऑर्डर दिया गया",
 };

@@ -33,4 +33,9 @@ export const hk: Messages = {
   bad_request_field: '{field} 的值無效',
   code_subject: '您的驗證碼',
   code_text: '您的驗證碼是 {code}，10 分鐘內有效。請勿向任何人透露。',
+  micro_market_closed: "市場已休市，暫時無法下單",
+  micro_seconds_invalid: "不支援所選的秒數",
+  micro_amount_too_low: "下單金額不能低於 {min}",
+  micro_insufficient_balance: "期權帳戶可用餘額不足",
+  micro_submitted: "下單成功",
 };

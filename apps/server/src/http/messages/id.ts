@@ -33,4 +33,9 @@ export const id: Messages = {
   bad_request_field: 'Nilai {field} tidak valid',
   code_subject: 'Kode verifikasi Anda',
   code_text: 'Kode verifikasi Anda adalah {code}. Berlaku selama 10 menit. Jangan berikan kepada siapa pun.',
+  micro_market_closed: "Pasar sedang tutup",
+  micro_seconds_invalid: "Durasi yang dipilih tidak tersedia",
+  micro_amount_too_low: "Jumlah minimal {min}",
+  micro_insufficient_balance: "Saldo tersedia di akun opsi tidak mencukupi",
+  micro_submitted: "Order berhasil dibuat",
 };

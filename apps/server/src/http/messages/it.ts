@@ -33,4 +33,9 @@ export const it: Messages = {
   bad_request_field: 'Valore non valido per {field}',
   code_subject: 'Il tuo codice di verifica',
   code_text: 'Il tuo codice di verifica è {code}. È valido per 10 minuti. Non condividerlo con nessuno.',
+  micro_market_closed: "Il mercato è chiuso",
+  micro_seconds_invalid: "La durata scelta non è disponibile",
+  micro_amount_too_low: "L'importo deve essere almeno {min}",
+  micro_insufficient_balance: "Saldo disponibile insufficiente nel conto opzioni",
+  micro_submitted: "Ordine inviato",
 };

@@ -33,4 +33,9 @@ export const jp: Messages = {
   bad_request_field: '{field} の値が無効です',
   code_subject: '認証コードのお知らせ',
   code_text: 'あなたの認証コードは {code} です。10分間有効です。誰にも教えないでください。',
+  micro_market_closed: "市場は閉まっています",
+  micro_seconds_invalid: "選択した秒数は提供されていません",
+  micro_amount_too_low: "金額は {min} 以上にしてください",
+  micro_insufficient_balance: "オプション口座の利用可能残高が不足しています",
+  micro_submitted: "注文しました",
 };

@@ -33,4 +33,9 @@ export const kr: Messages = {
   bad_request_field: '{field} 값이 올바르지 않습니다',
   code_subject: '인증 코드 안내',
   code_text: '인증 코드는 {code}입니다. 10분 동안 유효합니다. 누구에게도 알려주지 마세요.',
+  micro_market_closed: "시장이 마감되었습니다",
+  micro_seconds_invalid: "선택한 시간은 제공되지 않습니다",
+  micro_amount_too_low: "금액은 최소 {min} 이상이어야 합니다",
+  micro_insufficient_balance: "옵션 계좌의 사용 가능 잔액이 부족합니다",
+  micro_submitted: "주문이 완료되었습니다",
 };

@@ -33,4 +33,9 @@ export const my: Messages = {
   bad_request_field: 'Nilai {field} tidak sah',
   code_subject: 'Kod pengesahan anda',
   code_text: 'Kod pengesahan anda ialah {code}. Sah selama 10 minit. Jangan kongsi dengan sesiapa.',
+  micro_market_closed: "Pasaran telah ditutup",
+  micro_seconds_invalid: "Tempoh yang dipilih tidak ditawarkan",
+  micro_amount_too_low: "Jumlah mestilah sekurang-kurangnya {min}",
+  micro_insufficient_balance: "Baki tersedia dalam akaun opsyen tidak mencukupi",
+  micro_submitted: "Pesanan dibuat",
 };

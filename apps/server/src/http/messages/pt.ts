@@ -33,4 +33,9 @@ export const pt: Messages = {
   bad_request_field: 'Valor inválido para {field}',
   code_subject: 'O seu código de verificação',
   code_text: 'O seu código de verificação é {code}. É válido durante 10 minutos. Nunca o partilhe com ninguém.',
+  micro_market_closed: "O mercado está fechado",
+  micro_seconds_invalid: "A duração escolhida não está disponível",
+  micro_amount_too_low: "O valor deve ser de pelo menos {min}",
+  micro_insufficient_balance: "Saldo disponível insuficiente na conta de opções",
+  micro_submitted: "Ordem enviada",
 };

@@ -33,4 +33,9 @@ export const ru: Messages = {
   bad_request_field: 'Недопустимое значение поля {field}',
   code_subject: 'Ваш код подтверждения',
   code_text: 'Ваш код подтверждения: {code}. Он действителен 10 минут. Никому его не сообщайте.',
+  micro_market_closed: "Рынок закрыт",
+  micro_seconds_invalid: "Выбранный срок недоступен",
+  micro_amount_too_low: "Сумма должна быть не меньше {min}",
+  micro_insufficient_balance: "Недостаточно доступных средств на опционном счёте",
+  micro_submitted: "Ордер размещён",
 };

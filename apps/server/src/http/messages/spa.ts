@@ -33,4 +33,9 @@ export const spa: Messages = {
   bad_request_field: 'Valor no válido para {field}',
   code_subject: 'Su código de verificación',
   code_text: 'Su código de verificación es {code}. Es válido durante 10 minutos. No lo comparta con nadie.',
+  micro_market_closed: "El mercado está cerrado",
+  micro_seconds_invalid: "La duración elegida no está disponible",
+  micro_amount_too_low: "El importe debe ser de al menos {min}",
+  micro_insufficient_balance: "Saldo disponible insuficiente en la cuenta de opciones",
+  micro_submitted: "Orden realizada",
 };

@@ -33,4 +33,9 @@ export const th: Messages = {
   bad_request_field: 'ค่าของ {field} ไม่ถูกต้อง',
   code_subject: 'รหัสยืนยันของคุณ',
   code_text: 'รหัสยืนยันของคุณคือ {code} ใช้ได้ภายใน 10 นาที ห้ามเปิดเผยให้ผู้อื่นทราบ',
+  micro_market_closed: "ตลาดปิดแล้ว",
+  micro_seconds_invalid: "ไม่มีระยะเวลาที่เลือก",
+  micro_amount_too_low: "จำนวนเงินต้องไม่น้อยกว่า {min}",
+  micro_insufficient_balance: "ยอดเงินที่ใช้ได้ในบัญชีออปชันไม่เพียงพอ",
+  micro_submitted: "ส่งคำสั่งซื้อแล้ว",
 };

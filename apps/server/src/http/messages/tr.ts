@@ -33,4 +33,9 @@ export const tr: Messages = {
   bad_request_field: '{field} için geçersiz değer',
   code_subject: 'Doğrulama kodunuz',
   code_text: 'Doğrulama kodunuz {code}. 10 dakika geçerlidir. Kimseyle paylaşmayın.',
+  micro_market_closed: "Piyasa kapalı",
+  micro_seconds_invalid: "Seçilen süre sunulmuyor",
+  micro_amount_too_low: "Tutar en az {min} olmalıdır",
+  micro_insufficient_balance: "Opsiyon hesabında yeterli kullanılabilir bakiye yok",
+  micro_submitted: "Emir verildi",
 };

@@ -33,4 +33,9 @@ export const vn: Messages = {
   bad_request_field: 'Giá trị của {field} không hợp lệ',
   code_subject: 'Mã xác minh của bạn',
   code_text: 'Mã xác minh của bạn là {code}. Mã có hiệu lực trong 10 phút. Không chia sẻ mã với bất kỳ ai.',
+  micro_market_closed: "Thị trường đã đóng cửa",
+  micro_seconds_invalid: "Thời hạn đã chọn không được cung cấp",
+  micro_amount_too_low: "Số tiền phải ít nhất là {min}",
+  micro_insufficient_balance: "Số dư khả dụng của tài khoản quyền chọn không đủ",
+  micro_submitted: "Đặt lệnh thành công",
 };
