@@ -23,6 +23,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { marketRoutes } from './modules/market/market.routes.js';
+import { microRoutes } from './modules/micro/micro.routes.js';
 import './http/types.js';
 
 declare module 'fastify' {
@@ -104,6 +105,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(usersRoutes);
   await app.register(walletRoutes);
   await app.register(marketRoutes);
+  await app.register(microRoutes);
   await registerWsGateway(app);
 
   if (existsSync(path.join(config.webDistDir, 'index.html'))) {
