@@ -113,7 +113,8 @@ describe('routing', () => {
       });
       await waitFor(() => expect(path()).toBe(p));
     }
-  });
+    // ~50 screens rendered one after another in jsdom: slow machines need more than the default 5 s.
+  }, 20_000);
 
   it('starts the socket on every navigation', async () => {
     const connect = vi.mocked(ws.connect);

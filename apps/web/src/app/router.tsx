@@ -11,6 +11,7 @@ import { LoginPage } from '../features/auth/routes/login-page';
 import { RegisterPage } from '../features/auth/routes/register-page';
 import { refreshTradeList } from '../features/market/api/trade-list';
 import { ProductPage } from '../features/market/routes/product-page';
+import { MicroSettledNotice } from '../features/micro/components/micro-settled-notice';
 import { LanguagePage } from '../features/settings/routes/language-page';
 import { ws } from '../lib/ws';
 import { RequireAuth } from './guards';
@@ -55,6 +56,7 @@ function AppRoutes() {
   return (
     <>
       <NavigationEffects />
+      <MicroSettledNotice />
       <TabPages active={tab?.path} />
       {tab ? <AppTabBar active={tab.path} /> : null}
       <Routes>
