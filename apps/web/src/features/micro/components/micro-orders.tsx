@@ -25,6 +25,11 @@ function signedMoney(v: string | null): string {
   return `${t === 'up' ? '+' : ''}${money(v)}`;
 }
 
+function profitClass(v: string | null): string {
+  const t = trend(v);
+  return t === 'up' ? 'tp-up' : t === 'down' ? 'tp-down' : 'tp-muted';
+}
+
 function dateTime(ms: number | null): string {
   if (!ms) return '--';
   const d = new Date(ms);
@@ -78,7 +83,7 @@ function OrderRow({ order, receivedAt, onOpen, onDue }: { order: MicroOrder; rec
         {running ? (
           <span>
             <span className="tp-muted">{t('micro.ratio')}</span>
-            <b>{t('micro.ratio_value', { ratio: ratioPercent(order.ProfitRatio) })}</b>
+            <b>{`${ratioPercent(order.ProfitRatio)}%`}</b>
           </span>
         ) : (
           <span>
@@ -89,7 +94,7 @@ function OrderRow({ order, receivedAt, onOpen, onDue }: { order: MicroOrder; rec
         {running ? null : (
           <span>
             <span className="tp-muted">{t('micro.fact_profits')}</span>
-            <b className={`tp-${trend(order.FactProfits) === 'up' ? 'up' : trend(order.FactProfits) === 'down' ? 'down' : 'muted'}`} data-testid="micro-fact-profits">
+            <b className={profitClass(order.FactProfits)} data-testid="micro-fact-profits">
               {signedMoney(order.FactProfits)}
             </b>
           </span>
@@ -101,7 +106,7 @@ function OrderRow({ order, receivedAt, onOpen, onDue }: { order: MicroOrder; rec
 
 function DetailRow({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="tp-company-row">
+    <div className="tp-micro-detail-row">
       <span className="tp-muted">{label}</span>
       <span>{children}</span>
     </div>
@@ -125,10 +130,12 @@ function OrderSheet({ order, onClose }: { order: MicroOrder | null; onClose: () 
           </DetailRow>
           <DetailRow label={t('micro.stake')}>{money(o.Number)}</DetailRow>
           <DetailRow label={t('micro.duration')}>{t('micro.seconds_value', { seconds: o.Seconds })}</DetailRow>
-          <DetailRow label={t('micro.ratio')}>{t('micro.ratio_value', { ratio: ratioPercent(o.ProfitRatio) })}</DetailRow>
+          <DetailRow label={t('micro.ratio')}>{`${ratioPercent(o.ProfitRatio)}%`}</DetailRow>
           <DetailRow label={t('micro.open_price')}>{shownPrice(o.OpenPrice)}</DetailRow>
           <DetailRow label={t('micro.end_price')}>{shownPrice(o.EndPrice)}</DetailRow>
-          <DetailRow label={t('micro.fact_profits')}>{signedMoney(o.FactProfits)}</DetailRow>
+          <DetailRow label={t('micro.fact_profits')}>
+            <b className={profitClass(o.FactProfits)}>{signedMoney(o.FactProfits)}</b>
+          </DetailRow>
           <DetailRow label={t('micro.created_at')}>{dateTime(o.CreatedAtST)}</DetailRow>
           <DetailRow label={t('micro.complete_at')}>{dateTime(o.CompleteAtST)}</DetailRow>
           <Button block onClick={onClose} style={{ marginTop: 16 }}>

@@ -21,7 +21,7 @@ export function MicroSettledNotice() {
     const profit = money(m.FactProfits.replace(/^-/, ''));
     Toast.show({
       content: (
-        <span data-testid="micro-settled-notice" data-result={m.result}>
+        <span className="tp-micro-notice" data-testid="micro-settled-notice" data-result={m.result}>
           {t(`micro.settled_${m.result}`, { code: m.ShowCode, profit })}
         </span>
       ),
