@@ -163,6 +163,19 @@ describe('submit, list and settle', () => {
     expect((await orders(token, 3)).data.total).toBe(0);
   });
 
+  it('two concurrent submits with the same Idempotency-Key open one option and answer alike', async () => {
+    await tick('ETHUSDT', '4002.00');
+    const token = await demo();
+    const body = { forex_id: symbolIds.get('ETHUSDT'), type: 2, number: '25', seconds: 60 };
+    const [a, b] = await Promise.all([submit(token, body, { 'Idempotency-Key': 'same-key' }), submit(token, body, { 'Idempotency-Key': 'same-key' })]);
+    expect(a.body.code).toBe(1);
+    expect(b.body.data).toEqual(a.body.data);
+    expect((await orders(token, 1)).data.total).toBe(1);
+    expect(await microAccount(token)).toEqual({ balance: '9975.00000000', lockBalance: '25.00000000' });
+    // A different key is a different order.
+    expect((await submit(token, body, { 'Idempotency-Key': 'other-key' })).body.data.Id).not.toBe(a.body.data.Id);
+  });
+
   it('a win pays stake + profit from the house, exactly once, and pushes MICRO_SETTLED to the owner', async () => {
     await tick('SOLUSDT', '200.00');
     const token = await demo();
