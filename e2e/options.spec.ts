@@ -1,4 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expectNoHorizontalOverflow, shot } from './support.js';
 
 // The option journey on the real server: a demo account buys "up" on BTCUSDT (crypto, open around
@@ -80,4 +85,81 @@ test('a demo user buys a 30 s up option on BTCUSDT and sees it count down and se
   await page.getByTestId('trade-mode-future').click();
   await page.getByTestId('micro-buy-down').scrollIntoViewIfNeeded();
   await shot(page, 'micro-form-dark-hk');
+});
+
+// ---- kill -9 and restart: the option is settled exactly once from the feed after restart ----
+
+const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+
+function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; url: string }> {
+  // Its own process group, so the whole server - node and its embedded PostgreSQL - can be killed
+  // at once, as a power cut would.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repo,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'crash-test-password-1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no URL printed in 120 s:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/ready: (https?:\/\/\S+:\d+)\/?/);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        done({ child, url: match[1] });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => fail(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise((done) => {
+    child.once('exit', () => setTimeout(done, 500));
+    process.kill(-child.pid!, signal);
+  });
+}
+
+test('SIGKILL after submit: the restarted server settles the option once', async ({ request }) => {
+  test.setTimeout(300_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'tp-options-crash-'));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  let server = await startServer(dataDir, port);
+  try {
+    const api = (path: string) => `${server.url}${path}`;
+    const demo = await (await request.get(api('/api/user/createAccountDemoForU?demo_id=crash-test-device'))).json();
+    const token = demo.data.token as string;
+    const headers = { authorization: token, lang: 'en' };
+    const btc = ((await (await request.get(api('/v2/api/forex/trade_list'))).json()).data as { Id: number; Code: string }[]).find((s) => s.Code === 'BTCUSDT')!;
+    // Wait until a tick of BTCUSDT is stored (the entry is the last stored tick).
+    let submitted: { code: number; data: { Id: number; ExpireAtST: number } } | undefined;
+    await expect
+      .poll(async () => {
+        submitted = await (await request.post(api('/v2/api/micro/submit'), { headers, data: { forex_id: btc.Id, type: 1, number: '100', seconds: 30 } })).json();
+        return submitted!.code;
+      }, { timeout: 30_000 })
+      .toBe(1);
+
+    await killGroup(server.child, 'SIGKILL'); // no shutdown hook, no final flush
+    // Stay down past the expiry: nothing can settle while nothing runs.
+    await new Promise((r) => setTimeout(r, Math.max(0, submitted!.data.ExpireAtST - Date.now()) + 2000));
+
+    server = await startServer(dataDir, port);
+    const orders = async (status: 1 | 3) => (await (await request.get(`${server.url}/v2/api/micro/orders?status=${status}`, { headers })).json()).data;
+    await expect.poll(async () => (await orders(3)).total, { timeout: 60_000 }).toBe(1);
+    const [closed] = (await orders(3)).data as { Id: number; FactProfits: string; EndPrice: string; CompleteAtST: number }[];
+    expect(closed!.Id).toBe(submitted!.data.Id);
+    expect((await orders(1)).total).toBe(0);
+    // Exactly once: the options account moved by the stake and FactProfits alone, nothing held.
+    const balances = (await (await request.get(`${server.url}/v2/api/main/wallet/getBalance`, { headers })).json()).data as { accountTypeId: number; balance: string; lockBalance: string }[];
+    const micro = balances.find((a) => a.accountTypeId === 2)!;
+    expect(Number(micro.lockBalance)).toBe(0);
+    expect(Number(micro.balance)).toBeCloseTo(10000 + Number(closed!.FactProfits), 6);
+  } finally {
+    await killGroup(server.child, 'SIGTERM').catch(() => undefined);
+  }
 });
