@@ -135,10 +135,10 @@ test('deposit with proof, admin approval, transfer, bind an address, withdraw wi
   // The same screens in the dark theme and in Arabic (right to left), all within 375 px.
   const screens = ['mine/wallet', 'mine/accounts', 'mine/history?accountTypeId=1', 'mine/charge?type=0', 'mine/charge?type=1', 'mine/withdraw?type=0', 'mine/withdraw?type=1', 'mine/withdraw-way?type=2', 'mine/transfer', 'mine/coin-address-list', 'mine/bank-card-list'];
   for (const [theme, lang] of [['dark', 'hk'], ['light', 'ar'], ['light', 'en']] as const) {
-    await page.evaluate(([th, l]) => {
+    await page.evaluate(({ th, l }) => {
       localStorage.setItem('tp.theme', th);
       localStorage.setItem('tp.lang', l);
-    }, [theme, lang]);
+    }, { th: theme, l: lang });
     for (const s of screens) {
       await page.goto(`/#/${s}`);
       await page.reload();

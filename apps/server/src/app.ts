@@ -27,6 +27,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { depositsRoutes } from './modules/deposits/deposits.routes.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { microRoutes } from './modules/micro/micro.routes.js';
 import './http/types.js';
 
 declare module 'fastify' {
@@ -113,6 +114,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(withdrawalsRoutes);
   await app.register(adminRoutes);
   await app.register(marketRoutes);
+  await app.register(microRoutes);
   await registerWsGateway(app);
 
   if (existsSync(path.join(config.webDistDir, 'index.html'))) {

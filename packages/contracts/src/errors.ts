@@ -42,6 +42,11 @@ export const ERROR_KEYS = [
   'same_account', // transfer from and to are the same account
   'already_decided', // a reviewed item cannot be decided again
   'idempotency_conflict', // the Idempotency-Key was used for another request
+  // options (micro)
+  'micro_market_closed',
+  'micro_seconds_invalid', // the seconds are not one of the offered options
+  'micro_amount_too_low', // {min}: the option's LimitAmount
+  'micro_insufficient_balance', // the options account has less available than the stake
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -60,6 +65,7 @@ export const SUCCESS_KEYS = [
   'method_bound',
   'method_deleted',
   'decision_saved',
+  'micro_submitted',
 ] as const;
 export type SuccessKey = (typeof SUCCESS_KEYS)[number];
 

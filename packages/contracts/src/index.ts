@@ -8,3 +8,4 @@ export * from './wallet.js';
 export * from './wallet-ops.js';
 export * from './ws.js';
 export * from './market.js';
+export * from './micro.js';

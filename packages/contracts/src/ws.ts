@@ -11,7 +11,7 @@ export interface PongMessage { type: 'pong'; params: number }
 
 export const PUBLIC_TOPICS = ['DAY_MARKET'] as const;
 export const PUBLIC_TOPIC_PREFIXES = ['KLINE.'] as const;
-export const PRIVATE_TOPICS = ['FOREX_TRADE', 'FOREX_CLOSED', 'FOREX_FOLLOW_TRADE'] as const;
+export const PRIVATE_TOPICS = ['FOREX_TRADE', 'FOREX_CLOSED', 'FOREX_FOLLOW_TRADE', 'MICRO_SETTLED'] as const;
 
 export function isPrivateTopic(topic: string): boolean {
   return (PRIVATE_TOPICS as readonly string[]).includes(topic);

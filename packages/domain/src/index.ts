@@ -4,3 +4,4 @@ export * from './candles.js';
 export * from './price-walk.js';
 export * from './candle-history.js';
 export * from './withdrawal-fee.js';
+export * from './micro.js';

@@ -319,6 +319,45 @@ export interface TransfersTable {
   created_at: TimestampDefault;
 }
 
+export interface MicroSecondsOptionsTable {
+  id: Generated<number>;
+  seconds: number;
+  profit_ratio: Numeric;
+  limit_amount: Numeric;
+  sort: Generated<number>;
+  enabled: Generated<boolean>;
+}
+
+export interface MicroAmountPresetsTable {
+  id: Generated<number>;
+  amount: Numeric;
+  sort: Generated<number>;
+}
+
+/** id and the tick sequence numbers are bigint: pg returns them as strings. */
+export interface MicroOrdersTable {
+  id: Generated<string>;
+  user_id: number;
+  symbol_id: number;
+  type: number;
+  amount: Numeric;
+  seconds: number;
+  profit_ratio: Numeric;
+  loss_level: number;
+  open_price: Numeric;
+  entry_tick_seq: ColumnType<string, string | number, string | number>;
+  end_price: ColumnType<string | null, string | null | undefined, string | null>;
+  exit_tick_seq: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  fact_profits: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 running, 3 closed. */
+  status: Generated<number>;
+  /** Closed: 1 settled at its exit tick, 2 voided by a demo reset. */
+  close_type: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+  expire_at: Timestamp;
+  complete_at: NullableTimestamp;
+}
+
 export interface IdempotencyKeysTable {
   user_id: number;
   key: string;
@@ -357,5 +396,8 @@ export interface DB {
   withdraw_methods: WithdrawMethodsTable;
   withdrawals: WithdrawalsTable;
   transfers: TransfersTable;
+  micro_seconds_options: MicroSecondsOptionsTable;
+  micro_amount_presets: MicroAmountPresetsTable;
+  micro_orders: MicroOrdersTable;
   idempotency_keys: IdempotencyKeysTable;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { createMicroSettler } from '../modules/micro/micro-settler.js';
 import type { Bus } from '../realtime/bus.js';
 import type { EngineLog } from './market-engine.js';
 import type { TickRow } from './tick-store.js';
@@ -37,4 +38,4 @@ export type TickConsumerFactory = (deps: TickConsumerDeps) => TickConsumer;
  * The engine process's consumers, in the order they see each batch. Trading features add their
  * factory here.
  */
-export const TICK_CONSUMERS: TickConsumerFactory[] = [];
+export const TICK_CONSUMERS: TickConsumerFactory[] = [createMicroSettler];

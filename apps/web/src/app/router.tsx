@@ -11,6 +11,7 @@ import { LoginPage } from '../features/auth/routes/login-page';
 import { RegisterPage } from '../features/auth/routes/register-page';
 import { refreshTradeList } from '../features/market/api/trade-list';
 import { ProductPage } from '../features/market/routes/product-page';
+import { MicroSettledNotice } from '../features/micro/components/micro-settled-notice';
 import { LanguagePage } from '../features/settings/routes/language-page';
 import { AccountsPage } from '../features/wallet/routes/accounts-page';
 import { ChargePage } from '../features/wallet/routes/charge-page';
@@ -63,6 +64,7 @@ function AppRoutes() {
   return (
     <>
       <NavigationEffects />
+      <MicroSettledNotice />
       <TabPages active={tab?.path} />
       {tab ? <AppTabBar active={tab.path} /> : null}
       <Routes>

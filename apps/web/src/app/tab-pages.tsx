@@ -1,13 +1,17 @@
 import { useState, type ReactNode } from 'react';
+import { InformationCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import type { TradeSymbol } from '@tp/contracts';
 import { ComingSoon } from '../components/ui/coming-soon';
 import { PageFrame } from '../components/ui/page-frame';
 import { UserPage } from '../features/account/routes/user-page';
 import { HomePage } from '../features/home/routes/home-page';
 import { HomeMarkets } from '../features/market/components/home-markets';
-import { TradePage } from '../features/market/routes/trade-page';
+import { TradePage, type TradeMode } from '../features/market/routes/trade-page';
+import { MicroOrderForm } from '../features/micro/components/micro-order-form';
 import { HeaderActions } from '../features/settings/components/header-actions';
 import { useAuth } from '../lib/auth-store';
+import { OrderPage } from './order-page';
 import { TABS, type TabPath } from './routes';
 
 function TabPlaceholder({ title, testId }: { title: string; testId: string }) {
@@ -19,6 +23,22 @@ function TabPlaceholder({ title, testId }: { title: string; testId: string }) {
   );
 }
 
+/** The trade screen's order forms: the future (option) form; contract comes with its feature. */
+function renderOrderForm(mode: TradeMode, symbol: TradeSymbol): ReactNode {
+  if (mode === 'future') return <MicroOrderForm symbol={symbol} />;
+  return <ContractNote />;
+}
+
+function ContractNote() {
+  const { t } = useTranslation();
+  return (
+    <div className="tp-trade-note" data-testid="trade-form-note">
+      <InformationCircleOutline />
+      <span>{t('market.contract_note')}</span>
+    </div>
+  );
+}
+
 function renderTab(path: TabPath): ReactNode {
   switch (path) {
     case '/':
@@ -26,9 +46,9 @@ function renderTab(path: TabPath): ReactNode {
     case '/user':
       return <UserPage />;
     case '/trade':
-      return <TradePage headerRight={<HeaderActions />} />;
+      return <TradePage headerRight={<HeaderActions />} renderOrderForm={renderOrderForm} />;
     case '/order':
-      return <TabPlaceholder title="nav.order" testId="page-order" />;
+      return <OrderPage />;
     case '/follow':
       return <TabPlaceholder title="nav.follow" testId="page-follow" />;
     case '/rank':

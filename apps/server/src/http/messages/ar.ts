@@ -66,4 +66,9 @@ export const ar: Messages = {
   withdraw_status_0: 'قيد المراجعة',
   withdraw_status_1: 'مدفوع',
   withdraw_status_2: 'مرفوض',
+  micro_market_closed: "السوق مغلق",
+  micro_seconds_invalid: "المدة المختارة غير متاحة",
+  micro_amount_too_low: "يجب ألا يقل المبلغ عن {min}",
+  micro_insufficient_balance: "الرصيد المتاح في حساب الخيارات غير كافٍ",
+  micro_submitted: "تم تقديم الأمر",
 };

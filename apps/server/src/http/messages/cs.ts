@@ -66,4 +66,9 @@ export const cs: Messages = {
   withdraw_status_0: 'Čeká na kontrolu',
   withdraw_status_1: 'Vyplaceno',
   withdraw_status_2: 'Zamítnuto',
+  micro_market_closed: "Trh je zavřený",
+  micro_seconds_invalid: "Zvolená doba není nabízena",
+  micro_amount_too_low: "Částka musí být alespoň {min}",
+  micro_insufficient_balance: "Nedostatečný disponibilní zůstatek na opčním účtu",
+  micro_submitted: "Pokyn byl zadán",
 };

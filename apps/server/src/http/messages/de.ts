@@ -66,4 +66,9 @@ export const de: Messages = {
   withdraw_status_0: 'Wird geprüft',
   withdraw_status_1: 'Ausgezahlt',
   withdraw_status_2: 'Abgelehnt',
+  micro_market_closed: "Der Markt ist geschlossen",
+  micro_seconds_invalid: "Die gewählte Laufzeit wird nicht angeboten",
+  micro_amount_too_low: "Der Betrag muss mindestens {min} betragen",
+  micro_insufficient_balance: "Nicht genügend verfügbares Guthaben im Optionskonto",
+  micro_submitted: "Order aufgegeben",
 };

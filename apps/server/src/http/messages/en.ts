@@ -66,4 +66,9 @@ export const en: Messages = {
   withdraw_status_0: 'Pending review',
   withdraw_status_1: 'Paid',
   withdraw_status_2: 'Rejected',
+  micro_market_closed: "The market is closed",
+  micro_seconds_invalid: "The selected duration is not offered",
+  micro_amount_too_low: "The amount must be at least {min}",
+  micro_insufficient_balance: "Insufficient available balance in the options account",
+  micro_submitted: "Order placed",
 };

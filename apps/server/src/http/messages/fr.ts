@@ -66,4 +66,9 @@ export const fr: Messages = {
   withdraw_status_0: 'En attente',
   withdraw_status_1: 'Payé',
   withdraw_status_2: 'Refusé',
+  micro_market_closed: "Le marché est fermé",
+  micro_seconds_invalid: "La durée choisie n'est pas proposée",
+  micro_amount_too_low: "Le montant doit être d’au moins {min}",
+  micro_insufficient_balance: "Solde disponible insuffisant sur le compte options",
+  micro_submitted: "Ordre passé",
 };

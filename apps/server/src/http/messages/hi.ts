@@ -66,4 +66,9 @@ export const hi: Messages = {
   withdraw_status_0: 'समीक्षा लंबित',
   withdraw_status_1: 'भुगतान हुआ',
   withdraw_status_2: 'अस्वीकृत',
+  micro_market_closed: "बाज़ार बंद है",
+  micro_seconds_invalid: "चुनी गई अवधि उपलब्ध नहीं है",
+  micro_amount_too_low: "राशि कम से कम {min} होनी चाहिए",
+  micro_insufficient_balance: "ऑप्शन खाते में उपलब्ध शेष राशि अपर्याप्त है",
+  micro_submitted: "ऑर्डर दिया गया",
 };

@@ -66,4 +66,9 @@ export const hk: Messages = {
   withdraw_status_0: '待審核',
   withdraw_status_1: '已支付',
   withdraw_status_2: '已拒絕',
+  micro_market_closed: "市場已休市，暫時無法下單",
+  micro_seconds_invalid: "不支援所選的秒數",
+  micro_amount_too_low: "下單金額不能低於 {min}",
+  micro_insufficient_balance: "期權帳戶可用餘額不足",
+  micro_submitted: "下單成功",
 };

@@ -66,4 +66,9 @@ export const id: Messages = {
   withdraw_status_0: 'Menunggu peninjauan',
   withdraw_status_1: 'Dibayar',
   withdraw_status_2: 'Ditolak',
+  micro_market_closed: "Pasar sedang tutup",
+  micro_seconds_invalid: "Durasi yang dipilih tidak tersedia",
+  micro_amount_too_low: "Jumlah minimal {min}",
+  micro_insufficient_balance: "Saldo tersedia di akun opsi tidak mencukupi",
+  micro_submitted: "Order berhasil dibuat",
 };

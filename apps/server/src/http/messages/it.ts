@@ -66,4 +66,9 @@ export const it: Messages = {
   withdraw_status_0: 'In attesa di verifica',
   withdraw_status_1: 'Pagato',
   withdraw_status_2: 'Rifiutato',
+  micro_market_closed: "Il mercato è chiuso",
+  micro_seconds_invalid: "La durata scelta non è disponibile",
+  micro_amount_too_low: "L'importo deve essere almeno {min}",
+  micro_insufficient_balance: "Saldo disponibile insufficiente nel conto opzioni",
+  micro_submitted: "Ordine inviato",
 };

@@ -66,4 +66,9 @@ export const jp: Messages = {
   withdraw_status_0: '審査待ち',
   withdraw_status_1: '支払済み',
   withdraw_status_2: '却下',
+  micro_market_closed: "市場は閉まっています",
+  micro_seconds_invalid: "選択した秒数は提供されていません",
+  micro_amount_too_low: "金額は {min} 以上にしてください",
+  micro_insufficient_balance: "オプション口座の利用可能残高が不足しています",
+  micro_submitted: "注文しました",
 };

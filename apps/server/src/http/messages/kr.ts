@@ -66,4 +66,9 @@ export const kr: Messages = {
   withdraw_status_0: '심사 대기',
   withdraw_status_1: '지급 완료',
   withdraw_status_2: '거절됨',
+  micro_market_closed: "시장이 마감되었습니다",
+  micro_seconds_invalid: "선택한 시간은 제공되지 않습니다",
+  micro_amount_too_low: "금액은 최소 {min} 이상이어야 합니다",
+  micro_insufficient_balance: "옵션 계좌의 사용 가능 잔액이 부족합니다",
+  micro_submitted: "주문이 완료되었습니다",
 };

@@ -66,4 +66,9 @@ export const my: Messages = {
   withdraw_status_0: 'Menunggu semakan',
   withdraw_status_1: 'Dibayar',
   withdraw_status_2: 'Ditolak',
+  micro_market_closed: "Pasaran telah ditutup",
+  micro_seconds_invalid: "Tempoh yang dipilih tidak ditawarkan",
+  micro_amount_too_low: "Jumlah mestilah sekurang-kurangnya {min}",
+  micro_insufficient_balance: "Baki tersedia dalam akaun opsyen tidak mencukupi",
+  micro_submitted: "Pesanan dibuat",
 };

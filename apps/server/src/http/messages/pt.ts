@@ -66,4 +66,9 @@ export const pt: Messages = {
   withdraw_status_0: 'Em análise',
   withdraw_status_1: 'Pago',
   withdraw_status_2: 'Recusado',
+  micro_market_closed: "O mercado está fechado",
+  micro_seconds_invalid: "A duração escolhida não está disponível",
+  micro_amount_too_low: "O valor deve ser de pelo menos {min}",
+  micro_insufficient_balance: "Saldo disponível insuficiente na conta de opções",
+  micro_submitted: "Ordem enviada",
 };

@@ -66,4 +66,9 @@ export const ru: Messages = {
   withdraw_status_0: 'На проверке',
   withdraw_status_1: 'Выплачено',
   withdraw_status_2: 'Отклонено',
+  micro_market_closed: "Рынок закрыт",
+  micro_seconds_invalid: "Выбранный срок недоступен",
+  micro_amount_too_low: "Сумма должна быть не меньше {min}",
+  micro_insufficient_balance: "Недостаточно доступных средств на опционном счёте",
+  micro_submitted: "Ордер размещён",
 };

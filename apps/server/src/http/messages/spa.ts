@@ -66,4 +66,9 @@ export const spa: Messages = {
   withdraw_status_0: 'Pendiente de revisión',
   withdraw_status_1: 'Pagado',
   withdraw_status_2: 'Rechazado',
+  micro_market_closed: "El mercado está cerrado",
+  micro_seconds_invalid: "La duración elegida no está disponible",
+  micro_amount_too_low: "El importe debe ser de al menos {min}",
+  micro_insufficient_balance: "Saldo disponible insuficiente en la cuenta de opciones",
+  micro_submitted: "Orden realizada",
 };

@@ -66,4 +66,9 @@ export const th: Messages = {
   withdraw_status_0: 'รอตรวจสอบ',
   withdraw_status_1: 'จ่ายแล้ว',
   withdraw_status_2: 'ถูกปฏิเสธ',
+  micro_market_closed: "ตลาดปิดแล้ว",
+  micro_seconds_invalid: "ไม่มีระยะเวลาที่เลือก",
+  micro_amount_too_low: "จำนวนเงินต้องไม่น้อยกว่า {min}",
+  micro_insufficient_balance: "ยอดเงินที่ใช้ได้ในบัญชีออปชันไม่เพียงพอ",
+  micro_submitted: "ส่งคำสั่งซื้อแล้ว",
 };

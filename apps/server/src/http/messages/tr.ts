@@ -66,4 +66,9 @@ export const tr: Messages = {
   withdraw_status_0: 'İnceleniyor',
   withdraw_status_1: 'Ödendi',
   withdraw_status_2: 'Reddedildi',
+  micro_market_closed: "Piyasa kapalı",
+  micro_seconds_invalid: "Seçilen süre sunulmuyor",
+  micro_amount_too_low: "Tutar en az {min} olmalıdır",
+  micro_insufficient_balance: "Opsiyon hesabında yeterli kullanılabilir bakiye yok",
+  micro_submitted: "Emir verildi",
 };

@@ -66,4 +66,9 @@ export const vn: Messages = {
   withdraw_status_0: 'Chờ duyệt',
   withdraw_status_1: 'Đã chi trả',
   withdraw_status_2: 'Đã từ chối',
+  micro_market_closed: "Thị trường đã đóng cửa",
+  micro_seconds_invalid: "Thời hạn đã chọn không được cung cấp",
+  micro_amount_too_low: "Số tiền phải ít nhất là {min}",
+  micro_insufficient_balance: "Số dư khả dụng của tài khoản quyền chọn không đủ",
+  micro_submitted: "Đặt lệnh thành công",
 };

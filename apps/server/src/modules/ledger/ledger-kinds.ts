@@ -14,14 +14,19 @@ export const LEDGER_KINDS = {
   transfer: 'transfer',
   /** A manual correction whose memo is shown as is (history Type 10). */
   adjustment: 'adjustment',
+  /** An option's stake moved from available to held at submission. */
+  microStake: 'micro_stake',
+  /** An option settled: the held stake released, profit paid by or loss taken to the house. */
+  microSettlement: 'micro_settlement',
 } as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[keyof typeof LEDGER_KINDS] | (string & {});
 
 /**
  * Kinds whose postings on a user's accounts are trading profit or loss (today's profit on the
- * home card). None exist yet: forex and option settlement add theirs here.
+ * home card). Forex settlement adds its kinds here; an option's settlement postings on the user's
+ * account sum to its FactProfits.
  */
-export const TRADING_PROFIT_KINDS: readonly string[] = [];
+export const TRADING_PROFIT_KINDS: readonly string[] = ['micro_settlement'];
 
 /** House accounts, one per currency: the other side of money that enters or leaves users. */
 export const SYSTEM_ACCOUNTS = {

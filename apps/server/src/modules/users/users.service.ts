@@ -13,6 +13,7 @@ import { baseCurrencyId, openUserAccounts, post, systemAccountId, type Posting }
 import { WIRE_PLACES } from '../wallet/wallet.service.js';
 import * as sessions from './sessions.repository.js';
 import * as repo from './users.repository.js';
+import { voidRunningOrders as voidRunningMicroOrders } from '../micro/micro.repository.js';
 import { hashToken, newToken } from './tokens.js';
 
 export function toUserDto(row: repo.UserRow): User {
@@ -113,6 +114,8 @@ export async function login(db: Db, input: { account: string; password: string }
 
 /** Credits a new demo user's three accounts from the house, in one ledger transaction. */
 async function fundDemo(trx: Executor, userId: number): Promise<void> {
+  // Running options close without a result: their held stakes go back with the rest below.
+  await voidRunningMicroOrders(trx, userId, new Date());
   const currencyId = await baseCurrencyId(trx);
   const house = await systemAccountId(trx, SYSTEM_ACCOUNTS.houseDemoFunding, currencyId);
   const accounts = await ledgerRepo.listUserAccounts(trx, userId);
@@ -157,6 +160,8 @@ export async function userInfo(db: Executor, userId: number): Promise<User> {
 export async function resetDemo(trx: Executor, userId: number): Promise<void> {
   const user = await repo.findUserById(trx, userId);
   if (!user?.is_demo) refuse('forbidden');
+  // Running options close without a result: their held stakes go back with the rest below.
+  await voidRunningMicroOrders(trx, userId, new Date());
   const currencyId = await baseCurrencyId(trx);
   const house = await systemAccountId(trx, SYSTEM_ACCOUNTS.houseDemoFunding, currencyId);
   const accounts = await ledgerRepo.listUserAccounts(trx, userId);

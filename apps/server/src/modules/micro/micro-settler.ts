@@ -1,0 +1,154 @@
+import { MICRO_ACCOUNT_TYPE_ID } from '@tp/contracts';
+import type { MicroDirection } from '@tp/domain';
+import type { StoredTick, TickConsumer, TickConsumerDeps } from '../../engine/tick-consumer.js';
+import { lastTicks } from '../../engine/tick-store.js';
+import type { BusMessage } from '../../realtime/bus.js';
+import { baseCurrencyId, systemAccountId } from '../ledger/ledger.service.js';
+import { SYSTEM_ACCOUNTS } from '../ledger/ledger-kinds.js';
+import { ExpiryHeap } from './expiry-queue.js';
+import * as repo from './micro.repository.js';
+import { MICRO_ORDER_CREATED, MICRO_SETTLED, queuedFromRow, settledPush, settleOrders, type ExitTickRef, type QueuedOrder } from './micro-settlement.js';
+
+/** Orders settled per database transaction when catching up after a restart. */
+const CATCH_UP_CHUNK = 5000;
+
+function isQueuedOrder(p: Record<string, unknown>): p is Record<string, unknown> & QueuedOrder {
+  return typeof p.id === 'string' && typeof p.symbolId === 'number' && typeof p.expireAtMs === 'number' && typeof p.accountId === 'number';
+}
+
+/**
+ * The option settler: a TickConsumer (engine process only). Running options wait in one expiry
+ * heap per symbol; each committed tick batch pops the orders its ticks made due and settles them
+ * all in one database transaction at the first stored tick at or after their expiry. New orders
+ * arrive over the bus after their commit (from any server process); start() rebuilds the heaps
+ * from the database and settles what fell due while no engine ran, from the stored ticks - so a
+ * kill -9 and restart neither loses nor repeats a settlement (the UPDATE ... WHERE status = 1
+ * closes each order once).
+ */
+export class MicroSettler implements TickConsumer {
+  readonly name = 'micro-settler';
+  private readonly heaps = new Map<number, ExpiryHeap<QueuedOrder>>();
+  /** Ids queued or being settled: an order announced twice (bus and start) is queued once. */
+  private readonly known = new Set<string>();
+  /** Time of the newest tick this settler has seen per symbol (stored before start, or delivered). */
+  private readonly lastAt = new Map<number, number>();
+  private houseAccountId = 0;
+  private unsubscribe: (() => void) | undefined;
+  /** Settlements done since start (tests and logs). */
+  settledCount = 0;
+
+  constructor(private readonly deps: TickConsumerDeps) {}
+
+  async start(): Promise<void> {
+    const { db } = this.deps;
+    // Listen first, then load: an order committed in between arrives by one path or both.
+    this.unsubscribe = this.deps.bus.subscribe((m: BusMessage) => {
+      if (m.topic === MICRO_ORDER_CREATED && isQueuedOrder(m.payload)) this.enqueue(m.payload);
+    });
+    const running = (await repo.listRunningOrders(db, MICRO_ACCOUNT_TYPE_ID)).map(queuedFromRow);
+    const symbolIds = [...new Set(running.map((o) => o.symbolId))];
+    for (const t of await lastTicks(db, symbolIds)) this.lastAt.set(t.symbolId, t.atMs);
+
+    const exits = await this.exitTicksFromDb(running.filter((o) => o.expireAtMs <= (this.lastAt.get(o.symbolId) ?? -Infinity)));
+    const due = running.filter((o) => exits.has(o.id)).map((order) => ({ order, exit: exits.get(order.id)! }));
+    for (let i = 0; i < due.length; i += CATCH_UP_CHUNK) await this.settle(due.slice(i, i + CATCH_UP_CHUNK));
+    if (due.length > 0) this.deps.log.info(`options: ${due.length} overdue orders settled from stored ticks`);
+    for (const o of running) if (!exits.has(o.id)) this.enqueue(o);
+  }
+
+  /** Queues a running order (idempotent per id). */
+  enqueue(order: QueuedOrder): void {
+    if (this.known.has(order.id)) return;
+    this.known.add(order.id);
+    let heap = this.heaps.get(order.symbolId);
+    if (!heap) this.heaps.set(order.symbolId, (heap = new ExpiryHeap()));
+    heap.push({ ...order, type: order.type as MicroDirection });
+  }
+
+  /** Orders waiting for their exit tick (tests and metrics). */
+  queued(): number {
+    let n = 0;
+    for (const h of this.heaps.values()) n += h.size;
+    return n;
+  }
+
+  async onTicks(ticks: readonly StoredTick[]): Promise<void> {
+    const bySymbol = new Map<number, StoredTick[]>();
+    for (const t of ticks) {
+      let list = bySymbol.get(t.symbolId);
+      if (!list) bySymbol.set(t.symbolId, (list = []));
+      list.push(t);
+    }
+    const due: { order: QueuedOrder; exit: ExitTickRef }[] = [];
+    const fromDb: QueuedOrder[] = [];
+    const popped: QueuedOrder[] = [];
+    for (const [symbolId, list] of bySymbol) {
+      const seenBefore = this.lastAt.get(symbolId) ?? -Infinity;
+      this.lastAt.set(symbolId, Math.max(seenBefore, list.at(-1)!.atMs));
+      const heap = this.heaps.get(symbolId);
+      if (!heap) continue;
+      for (const order of heap.popDue(list.at(-1)!.atMs)) {
+        popped.push(order);
+        // A tick before this batch already reached the expiry (the order was queued late, or an
+        // earlier batch failed): the exit is that earlier stored tick, so ask the database.
+        const exit = order.expireAtMs <= seenBefore ? undefined : list.find((t) => t.atMs >= order.expireAtMs && t.seq > Number(order.entrySeq));
+        if (exit) due.push({ order, exit: { seq: String(exit.seq), price: exit.price } });
+        else fromDb.push(order);
+      }
+    }
+    if (popped.length === 0) return;
+    const notStoredYet: QueuedOrder[] = [];
+    try {
+      if (fromDb.length > 0) {
+        const exits = await this.exitTicksFromDb(fromDb);
+        for (const order of fromDb) {
+          const exit = exits.get(order.id);
+          if (exit) due.push({ order, exit });
+          else notStoredYet.push(order);
+        }
+      }
+      await this.settle(due);
+    } catch (err) {
+      // Nothing was committed: every popped order waits again; the next batch finds the ticks
+      // already seen and looks its exit up in the database.
+      for (const order of popped) this.requeue(order);
+      throw err;
+    }
+    for (const order of notStoredYet) this.requeue(order);
+  }
+
+  private requeue(order: QueuedOrder): void {
+    this.known.delete(order.id);
+    this.enqueue(order);
+  }
+
+  private async exitTicksFromDb(orders: readonly QueuedOrder[]): Promise<Map<string, ExitTickRef>> {
+    const rows = await repo.firstTicksAtOrAfter(
+      this.deps.db,
+      orders.map((o) => ({ id: o.id, symbolId: o.symbolId, entrySeq: o.entrySeq, expireAtMs: o.expireAtMs })),
+    );
+    return new Map(rows.map((r) => [r.orderId, { seq: r.seq, price: r.price }]));
+  }
+
+  /** One database transaction for the whole set; pushes go out after the commit. */
+  private async settle(due: readonly { order: QueuedOrder; exit: ExitTickRef }[]): Promise<void> {
+    if (due.length === 0) return;
+    // Looked up on first use: an engine on a database without the ledger seeded (market-only
+    // tests) has no options to settle and must still start.
+    this.houseAccountId ||= await systemAccountId(this.deps.db, SYSTEM_ACCOUNTS.housePnl, await baseCurrencyId(this.deps.db));
+    const completeAt = new Date(this.deps.now());
+    const settled = await this.deps.db.transaction().execute((trx) => settleOrders(trx, due, this.houseAccountId, completeAt));
+    for (const { order } of due) this.known.delete(order.id);
+    this.settledCount += settled.length;
+    this.deps.bus.publishBatch(settled.map((s) => ({ topic: MICRO_SETTLED, payload: settledPush(s), userId: s.order.userId })));
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+  }
+}
+
+export function createMicroSettler(deps: TickConsumerDeps): MicroSettler {
+  return new MicroSettler(deps);
+}

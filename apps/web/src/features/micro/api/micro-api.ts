@@ -1,0 +1,54 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { MicroOrder, MicroSeconds, Paged } from '@tp/contracts';
+import { api } from '../../../lib/api/client';
+import { useAuth } from '../../../lib/auth-store';
+
+export const MICRO_KEY = ['micro'] as const;
+
+/** GET /v2/api/micro/get_seconds: the seconds options (ratio, minimum) and the amount presets. */
+export const microSecondsQuery = queryOptions({
+  queryKey: [...MICRO_KEY, 'seconds'],
+  queryFn: ({ signal }) => api.get<MicroSeconds>('/v2/api/micro/get_seconds', undefined, { signal }),
+  staleTime: 5 * 60_000,
+});
+
+export function useMicroSeconds() {
+  return useQuery(microSecondsQuery);
+}
+
+/** GET /v2/api/micro/orders (status 1 running, 3 closed), page by page. */
+export const microOrdersQuery = (token: string | null, status: 1 | 3) =>
+  infiniteQueryOptions({
+    queryKey: [...MICRO_KEY, 'orders', status, token],
+    queryFn: ({ signal, pageParam }) => api.get<Paged<MicroOrder>>('/v2/api/micro/orders', { status, page: pageParam }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
+    enabled: !!token,
+  });
+
+export function useMicroOrders(status: 1 | 3) {
+  const token = useAuth((s) => s.token);
+  return useInfiniteQuery(microOrdersQuery(token, status));
+}
+
+export interface MicroSubmitBody {
+  forex_id: number;
+  type: 1 | 2;
+  number: string;
+  seconds: number;
+}
+
+/** POST /v2/api/micro/submit with an Idempotency-Key: a retried tap never opens two options. */
+export function submitMicro(body: MicroSubmitBody, idempotencyKey: string): Promise<MicroOrder> {
+  return api.post<MicroOrder>('/v2/api/micro/submit', { ...body }, { idempotencyKey });
+}
+
+/** After an option opens or settles: its lists and the balances are stale. */
+export function refreshAfterMicroChange(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: [...MICRO_KEY, 'orders'] });
+  void client.invalidateQueries({ queryKey: ['wallet'] });
+}
+
+export function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}

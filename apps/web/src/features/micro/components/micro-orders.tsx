@@ -1,0 +1,203 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Button, Popup, Tabs } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { MICRO_STATUS_CLOSED, MICRO_STATUS_RUNNING, MICRO_TYPE_UP, type MicroOrder } from '@tp/contracts';
+import { Empty, LoadError } from '../../../components/ui/states';
+import { money, price, trend } from '../../../lib/format';
+import { MICRO_KEY, useMicroOrders } from '../api/micro-api';
+import { formatRemaining, useCountdown } from '../model/countdown';
+import { ratioPercent } from './micro-order-form';
+
+export type MicroTab = typeof MICRO_STATUS_RUNNING | typeof MICRO_STATUS_CLOSED;
+
+function resultKey(o: MicroOrder): 'win' | 'loss' | 'tie' {
+  const t = trend(o.FactProfits);
+  return t === 'up' ? 'win' : t === 'down' ? 'loss' : 'tie';
+}
+
+/** Prices come as decimal strings at the symbol's precision: show them as they are, grouped. */
+const shownPrice = (v: string | null) => (v === null ? '--' : price(v, v.split('.')[1]?.length ?? 0));
+
+function signedMoney(v: string | null): string {
+  if (v === null) return '--';
+  const t = trend(v);
+  return `${t === 'up' ? '+' : ''}${money(v)}`;
+}
+
+function profitClass(v: string | null): string {
+  const t = trend(v);
+  return t === 'up' ? 'tp-up' : t === 'down' ? 'tp-down' : 'tp-muted';
+}
+
+function dateTime(ms: number | null): string {
+  if (!ms) return '--';
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+function Countdown({ order, receivedAt, onDone }: { order: MicroOrder; receivedAt: number; onDone: () => void }) {
+  const { t } = useTranslation();
+  const left = useCountdown(order.RemainMilliSeconds, receivedAt, onDone);
+  return (
+    <span className="tp-micro-countdown" data-testid="micro-countdown" data-left={Math.ceil(left / 1000)}>
+      {left > 0 ? formatRemaining(left) : t('micro.settling')}
+    </span>
+  );
+}
+
+function Direction({ type }: { type: number }) {
+  const { t } = useTranslation();
+  const up = type === MICRO_TYPE_UP;
+  return <span className={`tp-micro-dir ${up ? 'tp-up' : 'tp-down'}`}>{t(up ? 'micro.up' : 'micro.down')}</span>;
+}
+
+function OrderRow({ order, receivedAt, onOpen, onDue }: { order: MicroOrder; receivedAt: number; onOpen: () => void; onDue: () => void }) {
+  const { t } = useTranslation();
+  const running = order.Status === MICRO_STATUS_RUNNING;
+  const r = resultKey(order);
+  return (
+    <button type="button" className="tp-card tp-micro-order" onClick={onOpen} data-testid="micro-order" data-id={order.Id}>
+      <div className="tp-micro-order-head">
+        <b>{order.ForexTradeList.ShowCode}</b>
+        <Direction type={order.Type} />
+        <span className="tp-muted">{t('micro.seconds_value', { seconds: order.Seconds })}</span>
+        {running ? (
+          <Countdown order={order} receivedAt={receivedAt} onDone={onDue} />
+        ) : (
+          <span className={`tp-micro-result tp-${r === 'win' ? 'up' : r === 'loss' ? 'down' : 'muted'}`} data-testid="micro-result" data-result={r}>
+            {t(`micro.result_${r}`)}
+          </span>
+        )}
+      </div>
+      <div className="tp-micro-order-grid">
+        <span>
+          <span className="tp-muted">{t('micro.stake')}</span>
+          <b>{money(order.Number)}</b>
+        </span>
+        <span>
+          <span className="tp-muted">{t('micro.open_price')}</span>
+          <b>{shownPrice(order.OpenPrice)}</b>
+        </span>
+        {running ? (
+          <span>
+            <span className="tp-muted">{t('micro.ratio')}</span>
+            <b>{`${ratioPercent(order.ProfitRatio)}%`}</b>
+          </span>
+        ) : (
+          <span>
+            <span className="tp-muted">{t('micro.end_price')}</span>
+            <b>{shownPrice(order.EndPrice)}</b>
+          </span>
+        )}
+        {running ? null : (
+          <span>
+            <span className="tp-muted">{t('micro.fact_profits')}</span>
+            <b className={profitClass(order.FactProfits)} data-testid="micro-fact-profits">
+              {signedMoney(order.FactProfits)}
+            </b>
+          </span>
+        )}
+      </div>
+    </button>
+  );
+}
+
+function DetailRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="tp-micro-detail-row">
+      <span className="tp-muted">{label}</span>
+      <span>{children}</span>
+    </div>
+  );
+}
+
+function OrderSheet({ order, onClose }: { order: MicroOrder | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const o = order;
+  return (
+    <Popup visible={!!o} onMaskClick={onClose} onClose={onClose} position="bottom" bodyClassName="tp-sheet-body" showCloseButton>
+      {o ? (
+        <div className="tp-company-sheet" data-testid="micro-order-sheet">
+          <div className="tp-company-title">
+            <b>{t('micro.detail_title')}</b>
+          </div>
+          <DetailRow label={t('micro.order_id')}>{o.Id}</DetailRow>
+          <DetailRow label={t('micro.symbol')}>{o.ForexTradeList.ShowCode}</DetailRow>
+          <DetailRow label={t('micro.direction')}>
+            <Direction type={o.Type} />
+          </DetailRow>
+          <DetailRow label={t('micro.stake')}>{money(o.Number)}</DetailRow>
+          <DetailRow label={t('micro.duration')}>{t('micro.seconds_value', { seconds: o.Seconds })}</DetailRow>
+          <DetailRow label={t('micro.ratio')}>{`${ratioPercent(o.ProfitRatio)}%`}</DetailRow>
+          <DetailRow label={t('micro.open_price')}>{shownPrice(o.OpenPrice)}</DetailRow>
+          <DetailRow label={t('micro.end_price')}>{shownPrice(o.EndPrice)}</DetailRow>
+          <DetailRow label={t('micro.fact_profits')}>
+            <b className={profitClass(o.FactProfits)}>{signedMoney(o.FactProfits)}</b>
+          </DetailRow>
+          <DetailRow label={t('micro.created_at')}>{dateTime(o.CreatedAtST)}</DetailRow>
+          <DetailRow label={t('micro.complete_at')}>{dateTime(o.CompleteAtST)}</DetailRow>
+          <Button block onClick={onClose} style={{ marginTop: 16 }}>
+            {t('public.close')}
+          </Button>
+        </div>
+      ) : null}
+    </Popup>
+  );
+}
+
+function OrderList({ status }: { status: MicroTab }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const query = useMicroOrders(status);
+  const [detail, setDetail] = useState<MicroOrder | null>(null);
+  const orders = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
+  const receivedAt = query.dataUpdatedAt;
+  // A running order reached zero (and waited 1 s): both lists change once it settles.
+  const onDue = useCallback(() => void queryClient.invalidateQueries({ queryKey: [...MICRO_KEY, 'orders'] }), [queryClient]);
+
+  if (query.isPending) {
+    return (
+      <div aria-busy="true" data-testid="micro-orders-loading">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="tp-card tp-micro-order">
+            <span className="tp-sk" style={{ width: '55%', height: 16 }} />
+            <span className="tp-sk" style={{ width: '100%', height: 34, marginTop: 10 }} />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
+  if (orders.length === 0) return <Empty />;
+  return (
+    <div data-testid={`micro-orders-${status}`}>
+      {orders.map((o) => (
+        <OrderRow key={o.Id} order={o} receivedAt={receivedAt} onOpen={() => setDetail(o)} onDue={onDue} />
+      ))}
+      {query.hasNextPage ? (
+        <Button block fill="none" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()} data-testid="micro-load-more">
+          {t('micro.load_more')}
+        </Button>
+      ) : (
+        <div className="tp-center tp-muted tp-no-more">{t('public.no_more')}</div>
+      )}
+      <OrderSheet order={detail} onClose={() => setDetail(null)} />
+    </div>
+  );
+}
+
+/** The future side of /order: tabs in transaction (status 1) and closed (status 3). */
+export function MicroOrders({ tab, onTab }: { tab: MicroTab; onTab: (tab: MicroTab) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="tp-micro-orders">
+      <Tabs activeKey={String(tab)} onChange={(k) => onTab(Number(k) === MICRO_STATUS_CLOSED ? MICRO_STATUS_CLOSED : MICRO_STATUS_RUNNING)}>
+        <Tabs.Tab key={String(MICRO_STATUS_RUNNING)} title={<span data-testid="micro-tab-running">{t('micro.tab_running')}</span>} />
+        <Tabs.Tab key={String(MICRO_STATUS_CLOSED)} title={<span data-testid="micro-tab-closed">{t('micro.tab_closed')}</span>} />
+      </Tabs>
+      <OrderList key={tab} status={tab} />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { MicroSettledPush } from '@tp/contracts';
+import { useAuth } from '../../../lib/auth-store';
+import { money } from '../../../lib/format';
+import { useWsTopic, type WsMessage } from '../../../lib/ws';
+import { refreshAfterMicroChange } from '../api/micro-api';
+
+function isSettled(m: WsMessage): m is WsMessage & MicroSettledPush {
+  return typeof m.id === 'number' && (m.result === 'win' || m.result === 'loss' || m.result === 'tie') && typeof m.FactProfits === 'string';
+}
+
+/** While logged in: an option's result (MICRO_SETTLED) shows as a notice and refreshes the lists. */
+export function MicroSettledNotice() {
+  const { t } = useTranslation();
+  const token = useAuth((s) => s.token);
+  const queryClient = useQueryClient();
+  useWsTopic(token ? 'MICRO_SETTLED' : null, (m) => {
+    if (!isSettled(m)) return;
+    const profit = money(m.FactProfits.replace(/^-/, ''));
+    Toast.show({
+      content: (
+        <span className="tp-micro-notice" data-testid="micro-settled-notice" data-result={m.result}>
+          {t(`micro.settled_${m.result}`, { code: m.ShowCode, profit })}
+        </span>
+      ),
+      icon: m.result === 'win' ? 'success' : undefined,
+      duration: 3000,
+    });
+    refreshAfterMicroChange(queryClient);
+  });
+  return null;
+}

@@ -1,0 +1,165 @@
+import { expect, test } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expectNoHorizontalOverflow, shot } from './support.js';
+
+// The option journey on the real server: a demo account buys "up" on BTCUSDT (crypto, open around
+// the clock, priced by the simulator), watches the countdown on /order, and sees the result once
+// the 30-second option has settled at the first stored tick after its expiry.
+
+test('a demo user buys a 30 s up option on BTCUSDT and sees it count down and settle', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/#/login');
+  await page.getByTestId('login-demo').click();
+  await expect(page).not.toHaveURL(/#\/login/);
+
+  await page.goto('/#/trade');
+  await page.getByTestId('trade-symbol-header').click();
+  await page.locator('[data-testid="trade-drawer-item"][data-code="BTCUSDT"]').click();
+  await expect(page.getByTestId('trade-symbol-header')).toHaveAttribute('data-code', 'BTCUSDT');
+  await page.getByTestId('trade-mode-future').click();
+
+  const thirty = page.locator('[data-testid="micro-seconds-option"][data-seconds="30"]');
+  await expect(thirty).toBeVisible();
+  await thirty.click();
+  await expect(thirty).toHaveAttribute('aria-checked', 'true');
+  await page.getByTestId('micro-amount').locator('input').fill('100');
+  await expect(page.getByTestId('micro-profit-preview')).toHaveText('80.00');
+  await expect(page.getByTestId('micro-balance')).toHaveText('10,000.00');
+  await page.getByTestId('micro-buy-down').scrollIntoViewIfNeeded();
+  await expectNoHorizontalOverflow(page);
+  await shot(page, 'micro-form-light-hk');
+
+  const buyUp = page.getByTestId('micro-buy-up');
+  await expect(buyUp).toBeEnabled();
+  await buyUp.click();
+  await expect(page.getByTestId('micro-balance')).toHaveText('9,900.00');
+
+  await page.goto('/#/order?source=1&type=1');
+  await expect(page.getByTestId('order-source-future')).toBeVisible();
+  const running = page.getByTestId('micro-order');
+  await expect(running).toHaveCount(1);
+  const id = await running.getAttribute('data-id');
+  const countdown = page.getByTestId('micro-countdown');
+  await expect(countdown).toHaveText(/^00:[0-3]\d$/);
+  const first = await countdown.textContent();
+  await expect(countdown).not.toHaveText(first ?? '', { timeout: 3000 }); // it counts down
+  await expectNoHorizontalOverflow(page);
+  await shot(page, 'micro-orders-running-light-hk');
+
+  // The engine settles it at the first stored tick after expiry and pushes MICRO_SETTLED: a notice.
+  const notice = page.getByTestId('micro-settled-notice');
+  await expect(notice).toBeVisible({ timeout: 60_000 });
+  await expect(notice).toHaveAttribute('data-result', /^(win|loss|tie)$/);
+  await shot(page, 'micro-settled-notice-light-hk');
+  // At zero the list refreshed 1 s later; the settled order has left the running tab.
+  await expect(page.getByTestId('micro-order')).toHaveCount(0, { timeout: 60_000 });
+  await page.getByTestId('micro-tab-closed').click();
+  await expect(page).toHaveURL(/type=3/);
+  const closed = page.locator(`[data-testid="micro-order"][data-id="${id}"]`);
+  await expect(closed).toBeVisible();
+  const result = closed.getByTestId('micro-result');
+  await expect(result).toHaveAttribute('data-result', /^(win|loss|tie)$/);
+  const outcome = await result.getAttribute('data-result');
+  const profits = closed.getByTestId('micro-fact-profits');
+  await expect(profits).toHaveText(outcome === 'win' ? '+80.00' : outcome === 'loss' ? '-100.00' : '0.00');
+  await shot(page, 'micro-orders-closed-light-hk');
+
+  await closed.click();
+  await expect(page.getByTestId('micro-order-sheet')).toBeVisible();
+  await shot(page, 'micro-order-sheet-light-hk');
+
+  // Dark theme, the contract side of the page frame.
+  await page.evaluate(() => localStorage.setItem('tp.theme', 'dark'));
+  await page.goto('/#/order?source=0');
+  await page.reload();
+  await expect(page.getByTestId('order-contract-later')).toBeVisible();
+  await shot(page, 'order-contract-dark-hk');
+  await page.goto('/#/order?source=1&type=3');
+  await expect(page.locator(`[data-testid="micro-order"][data-id="${id}"]`)).toBeVisible();
+  await shot(page, 'micro-orders-closed-dark-hk');
+  await page.goto('/#/trade');
+  await page.getByTestId('trade-mode-future').click();
+  await page.getByTestId('micro-buy-down').scrollIntoViewIfNeeded();
+  await shot(page, 'micro-form-dark-hk');
+});
+
+// ---- kill -9 and restart: the option is settled exactly once from the feed after restart ----
+
+const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+
+function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; url: string }> {
+  // Its own process group, so the whole server - node and its embedded PostgreSQL - can be killed
+  // at once, as a power cut would.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repo,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'crash-test-password-1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no URL printed in 120 s:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/ready: (https?:\/\/\S+:\d+)\/?/);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        done({ child, url: match[1] });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => fail(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise((done) => {
+    child.once('exit', () => setTimeout(done, 500));
+    process.kill(-child.pid!, signal);
+  });
+}
+
+test('SIGKILL after submit: the restarted server settles the option once', async ({ request }) => {
+  test.setTimeout(300_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'tp-options-crash-'));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  let server = await startServer(dataDir, port);
+  try {
+    const api = (path: string) => `${server.url}${path}`;
+    const demo = await (await request.get(api('/api/user/createAccountDemoForU?demo_id=crash-test-device'))).json();
+    const token = demo.data.token as string;
+    const headers = { authorization: token, lang: 'en' };
+    const btc = ((await (await request.get(api('/v2/api/forex/trade_list'))).json()).data as { Id: number; Code: string }[]).find((s) => s.Code === 'BTCUSDT')!;
+    // Wait until a tick of BTCUSDT is stored (the entry is the last stored tick).
+    let submitted: { code: number; data: { Id: number; ExpireAtST: number } } | undefined;
+    await expect
+      .poll(async () => {
+        submitted = await (await request.post(api('/v2/api/micro/submit'), { headers, data: { forex_id: btc.Id, type: 1, number: '100', seconds: 30 } })).json();
+        return submitted!.code;
+      }, { timeout: 30_000 })
+      .toBe(1);
+
+    await killGroup(server.child, 'SIGKILL'); // no shutdown hook, no final flush
+    // Stay down past the expiry: nothing can settle while nothing runs.
+    await new Promise((r) => setTimeout(r, Math.max(0, submitted!.data.ExpireAtST - Date.now()) + 2000));
+
+    server = await startServer(dataDir, port);
+    const orders = async (status: 1 | 3) => (await (await request.get(`${server.url}/v2/api/micro/orders?status=${status}`, { headers })).json()).data;
+    await expect.poll(async () => (await orders(3)).total, { timeout: 60_000 }).toBe(1);
+    const [closed] = (await orders(3)).data as { Id: number; FactProfits: string; EndPrice: string; CompleteAtST: number }[];
+    expect(closed!.Id).toBe(submitted!.data.Id);
+    expect((await orders(1)).total).toBe(0);
+    // Exactly once: the options account moved by the stake and FactProfits alone, nothing held.
+    const balances = (await (await request.get(`${server.url}/v2/api/main/wallet/getBalance`, { headers })).json()).data as { accountTypeId: number; balance: string; lockBalance: string }[];
+    const micro = balances.find((a) => a.accountTypeId === 2)!;
+    expect(Number(micro.lockBalance)).toBe(0);
+    expect(Number(micro.balance)).toBeCloseTo(10000 + Number(closed!.FactProfits), 6);
+  } finally {
+    await killGroup(server.child, 'SIGTERM').catch(() => undefined);
+  }
+});
