@@ -3,3 +3,4 @@ export * from './market-hours.js';
 export * from './candles.js';
 export * from './price-walk.js';
 export * from './candle-history.js';
+export * from './forex.js';
