@@ -23,6 +23,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { marketRoutes } from './modules/market/market.routes.js';
+import { forexRoutes } from './modules/forex/forex.routes.js';
 import './http/types.js';
 
 declare module 'fastify' {
@@ -41,6 +42,8 @@ export interface BuildAppOptions {
    * Without it (tests of other modules) /healthz reports the database alone.
    */
   ready?: () => boolean;
+  /** The clock of trading actions (market hours); tests fix it. Defaults to Date.now. */
+  now?: () => number;
   /** Pino logger options, or false; defaults to the config's level. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -104,6 +107,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(usersRoutes);
   await app.register(walletRoutes);
   await app.register(marketRoutes);
+  await app.register(forexRoutes, { now: opts.now });
   await registerWsGateway(app);
 
   if (existsSync(path.join(config.webDistDir, 'index.html'))) {

@@ -7,3 +7,4 @@ export * from './settings.js';
 export * from './wallet.js';
 export * from './ws.js';
 export * from './market.js';
+export * from './forex.js';

@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
 import * as m0001 from './migrations/0001-foundation.js';
 import * as m0002 from './migrations/0002-market.js';
+import * as m0004 from './migrations/0004-forex.js';
 
 /**
  * The migrations, listed explicitly: a folder scan breaks under tsx and vitest (file extensions,
@@ -10,6 +11,7 @@ import * as m0002 from './migrations/0002-market.js';
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-market': m0002,
+  '0004-forex': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

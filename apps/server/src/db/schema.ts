@@ -198,6 +198,47 @@ export interface CandlesTable {
   volume: Numeric;
 }
 
+export interface ForexOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  symbol_id: number;
+  origin_id: Generated<number>;
+  /** 1 buy, 2 sell. */
+  order_type: number;
+  is_pending: boolean;
+  quantity: Numeric;
+  cont_num: Numeric;
+  spread: Numeric;
+  origin_price: Numeric;
+  price: Numeric;
+  update_price: ColumnType<string | null, string | null | undefined, string | null>;
+  fact_profits: ColumnType<string | null, string | null | undefined, string | null>;
+  caution_money: Numeric;
+  trade_fee: Numeric;
+  multiple: number;
+  target_loss_price: NumericDefault;
+  target_profit_price: NumericDefault;
+  target_price: string | null;
+  /** 0 pending, 1 holding, 2 closing (reserved), 3 closed, 4 cancelled. */
+  status: number;
+  close_type: number | null;
+  open_tick_seq: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  close_tick_seq: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  is_demo: boolean;
+  created_at: TimestampDefault;
+  filled_at: NullableTimestamp;
+  closed_at: NullableTimestamp;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  route: string;
+  request_hash: string;
+  response: ColumnType<unknown, string, string>;
+  created_at: TimestampDefault;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -218,4 +259,6 @@ export interface DB {
   trade_symbols: TradeSymbolsTable;
   ticks: TicksTable;
   candles: CandlesTable;
+  forex_orders: ForexOrdersTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

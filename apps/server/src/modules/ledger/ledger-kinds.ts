@@ -2,6 +2,14 @@
 export const LEDGER_KINDS = {
   demoFunding: 'demo_funding',
   demoReset: 'demo_reset',
+  /** Forex: margin held and fee charged when an order is placed. */
+  forexOpen: 'forex_open',
+  /** Forex: margin released and profit or loss settled against the house P&L. */
+  forexClose: 'forex_close',
+  /** Forex: a pending order's margin and fee returned. */
+  forexCancel: 'forex_cancel',
+  /** Forex: the house absorbs a loss beyond the user's account (negative balance protection). */
+  forexNegativeBalance: 'forex_negative_balance_protection',
 } as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[keyof typeof LEDGER_KINDS] | (string & {});
 
@@ -9,7 +17,7 @@ export type LedgerKind = (typeof LEDGER_KINDS)[keyof typeof LEDGER_KINDS] | (str
  * Kinds whose postings on a user's accounts are trading profit or loss (today's profit on the
  * home card). None exist yet: forex and option settlement add theirs here.
  */
-export const TRADING_PROFIT_KINDS: readonly string[] = [];
+export const TRADING_PROFIT_KINDS: readonly string[] = ['forex_close', 'forex_negative_balance_protection'];
 
 /** House accounts, one per currency: the other side of money that enters or leaves users. */
 export const SYSTEM_ACCOUNTS = {

@@ -11,6 +11,7 @@ import { LEDGER_KINDS, SYSTEM_ACCOUNTS, TRADING_PROFIT_KINDS } from '../ledger/l
 import { Decimal } from '@tp/domain';
 import { baseCurrencyId, openUserAccounts, post, systemAccountId, type Posting } from '../ledger/ledger.service.js';
 import { WIRE_PLACES } from '../wallet/wallet.service.js';
+import { closeAllOpen } from '../forex/forex.service.js';
 import * as sessions from './sessions.repository.js';
 import * as repo from './users.repository.js';
 import { hashToken, newToken } from './tokens.js';
@@ -153,10 +154,15 @@ export async function userInfo(db: Executor, userId: number): Promise<User> {
   return toUserDto(user);
 }
 
-/** Restores exactly the starting balance available and nothing held in each demo account. */
-export async function resetDemo(trx: Executor, userId: number): Promise<void> {
+/**
+ * Closes the demo's open forex orders at market (settled as usual) and cancels its pending ones,
+ * then restores exactly the starting balance available and nothing held in each demo account.
+ * Returns the ids of the orders it closed or cancelled (FOREX_CLOSED after commit).
+ */
+export async function resetDemo(trx: Executor, userId: number, now: Date = new Date()): Promise<number[]> {
   const user = await repo.findUserById(trx, userId);
   if (!user?.is_demo) refuse('forbidden');
+  const closedIds = await closeAllOpen(trx, userId, now);
   const currencyId = await baseCurrencyId(trx);
   const house = await systemAccountId(trx, SYSTEM_ACCOUNTS.houseDemoFunding, currencyId);
   const accounts = await ledgerRepo.listUserAccounts(trx, userId);
@@ -171,9 +177,10 @@ export async function resetDemo(trx: Executor, userId: number): Promise<void> {
     if (!held.isZero()) postings.push({ accountId: a.id, bucket: 'held', amount: held });
     toHouse = toHouse.minus(available).minus(held);
   }
-  if (postings.length === 0) return;
+  if (postings.length === 0) return closedIds;
   postings.push({ accountId: house, bucket: 'available', amount: toHouse });
   await post(trx, { kind: LEDGER_KINDS.demoReset, memo: 'Demo account reset', reference: `user:${userId}`, postings });
+  return closedIds;
 }
 
 export async function changePassword(trx: Executor, userId: number, newPassword: string): Promise<void> {
