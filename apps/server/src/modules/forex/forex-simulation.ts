@@ -19,16 +19,19 @@ export interface SimAccount {
   held: Decimal;
 }
 
+/** A scenario order also says its leverage (what an HTTP submit sends). */
+export type SimOrder = CoreOrderInput & { leverage: number };
+
 export type SimEvent =
   | { type: 'tick'; symbolId: number; price: string }
-  | { type: 'open'; order: CoreOrderInput }
+  | { type: 'open'; order: SimOrder }
   | { type: 'userClose'; orderId: number }
   | { type: 'restart' };
 
 export interface Scenario {
   symbols: SimSymbol[];
   accounts: Map<number, { available: string }>;
-  orders: CoreOrderInput[];
+  orders: SimOrder[];
   events: SimEvent[];
 }
 
@@ -39,18 +42,21 @@ const round1 = (x: number) => Math.max(0.1, Math.round(x * 10) / 10);
  * that jump through stop loss and take profit at once, repeated equal prices, spikes that revert,
  * users opening and closing mid-run, and restarts.
  */
-export function makeScenario(seed: number, size: { users: number; orders: number; ticks: number; firstOrderId?: number; userIds?: number[]; symbolIds?: number[] }): Scenario {
+export function makeScenario(
+  seed: number,
+  size: { users: number; orders: number; ticks: number; symbols?: Omit<SimSymbol, 'start'>[]; startBalance?: string },
+): Scenario {
   const rnd = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
-  const symbolIds = size.symbolIds ?? [1, 2, 3];
-  const symbols: SimSymbol[] = symbolIds.map((id) => ({ id, spread: pick(['0', '0.1', '0.3']), contNum: pick(['1', '10', '100']), start: round1(50 + rnd() * 100).toFixed(1) }));
+  const shapes = size.symbols ?? [1, 2, 3].map((id) => ({ id, spread: pick(['0', '0.1', '0.3']), contNum: pick(['1', '10', '100']) }));
+  const symbols: SimSymbol[] = shapes.map((s) => ({ ...s, start: round1(50 + rnd() * 100).toFixed(1) }));
   const prices = new Map(symbols.map((s) => [s.id, Number(s.start)]));
-  const userIds = size.userIds ?? Array.from({ length: size.users }, (_, i) => i + 1);
-  const accounts = new Map(userIds.map((u) => [u, { available: (100 + Math.floor(rnd() * 3000)).toFixed(2) }]));
+  const userIds = Array.from({ length: size.users }, (_, i) => i + 1);
+  const accounts = new Map(userIds.map((u) => [u, { available: size.startBalance ?? (100 + Math.floor(rnd() * 3000)).toFixed(2) }]));
   const balance = new Map(userIds.map((u) => [u, new Decimal(accounts.get(u)!.available)]));
-  let nextId = size.firstOrderId ?? 1;
+  let nextId = 1;
 
-  const newOrder = (): CoreOrderInput | undefined => {
+  const newOrder = (): SimOrder | undefined => {
     const s = pick(symbols);
     const userId = pick(userIds);
     const side = rnd() < 0.5 ? 1 : 2;
@@ -81,10 +87,11 @@ export function makeScenario(seed: number, size: { users: number; orders: number
       stopLoss: valid(sl, side === 1) ? String(sl) : '0',
       takeProfit: valid(tp, side !== 1) ? String(tp) : '0',
       margin: margin.toFixed(6),
+      leverage,
     };
   };
 
-  const orders: CoreOrderInput[] = [];
+  const orders: SimOrder[] = [];
   for (let i = 0; i < size.orders; i++) {
     const o = newOrder();
     if (o) orders.push(o);
