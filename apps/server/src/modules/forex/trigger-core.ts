@@ -75,15 +75,28 @@ interface CoreUser {
   ver: number;
 }
 
-interface CoreSymbol {
-  id: number;
-  price: Decimal | null;
-  priceText: string;
-  seq: number;
-  below: TriggerHeap;
-  above: TriggerHeap;
+class CoreSymbol {
+  priceText = '';
+  seq = 0;
+  readonly below = new TriggerHeap();
+  readonly above = new TriggerHeap();
   /** userId -> holding orders in this symbol. */
-  holders: Map<number, number>;
+  readonly holders = new Map<number, number>();
+  private parsed: Decimal | null = null;
+
+  constructor(readonly id: number) {}
+
+  /** The price as a decimal, parsed only when an exact check needs it (most ticks trigger nothing). */
+  get price(): Decimal | null {
+    if (this.parsed === null && this.priceText !== '') this.parsed = new Decimal(this.priceText);
+    return this.parsed;
+  }
+
+  setPrice(text: string, seq: number): void {
+    this.priceText = text;
+    this.seq = seq;
+    this.parsed = null;
+  }
 }
 
 export type CoreEffect =
@@ -127,7 +140,7 @@ export class TriggerCore {
   private symbol(id: number): CoreSymbol {
     let s = this.symbols.get(id);
     if (!s) {
-      s = { id, price: null, priceText: '', seq: 0, below: new TriggerHeap(), above: new TriggerHeap(), holders: new Map() };
+      s = new CoreSymbol(id);
       this.symbols.set(id, s);
     }
     return s;
@@ -135,10 +148,7 @@ export class TriggerCore {
 
   /** The current price of a symbol without triggering anything (start-up). */
   setPrice(symbolId: number, price: string, seq: number): void {
-    const s = this.symbol(symbolId);
-    s.price = new Decimal(price);
-    s.priceText = price;
-    s.seq = seq;
+    this.symbol(symbolId).setPrice(price, seq);
   }
 
   price(symbolId: number): { price: string; seq: number } | undefined {
@@ -340,13 +350,14 @@ export class TriggerCore {
   /** One committed tick of a symbol. Returns the effects in the order they must be persisted. */
   onTick(symbolId: number, price: string, seq: number): CoreEffect[] {
     const s = this.symbol(symbolId);
+    const firstPrice = s.priceText === '';
+    s.setPrice(price, seq);
+    const p = Number(price);
+    // The common case allocates nothing: no first price and no trigger at or past this price.
+    if (!firstPrice && !(s.below.size > 0 && s.below.peek() <= -p) && !(s.above.size > 0 && s.above.peek() <= p)) return [];
     const candidates = new Set<number>();
     // A first price: its holders could not be given stop-out triggers without it.
-    if (s.price === null) for (const u of s.holders.keys()) candidates.add(u);
-    s.price = new Decimal(price);
-    s.priceText = price;
-    s.seq = seq;
-    const p = s.price.toNumber();
+    if (firstPrice) for (const u of s.holders.keys()) candidates.add(u);
     const effects: CoreEffect[] = [];
     const touched = new Set<number>();
 
@@ -372,7 +383,7 @@ export class TriggerCore {
     const fills = fired.filter((e) => e.kind === KIND_FILL && live(e)).sort((x, y) => x.ref - y.ref);
     for (const e of fills) {
       const o = this.orders.get(e.ref)!;
-      if (!pendingFills(o.side, o.target!, s.price)) {
+      if (!pendingFills(o.side, o.target!, s.price!)) {
         early.push(e);
         continue;
       }
@@ -391,7 +402,7 @@ export class TriggerCore {
     for (const e of stops) {
       const o = this.orders.get(e.ref);
       if (!o || o.ver !== e.ver || o.status !== 1) continue; // closed by an earlier entry of this tick
-      const reason = stopTriggered(o.side, o.stopLoss, o.takeProfit, s.price);
+      const reason = stopTriggered(o.side, o.stopLoss, o.takeProfit, s.price!);
       const expected = e.kind === KIND_SL ? CLOSE_STOP_LOSS : CLOSE_TAKE_PROFIT;
       if (reason !== expected) {
         early.push(e);
