@@ -185,3 +185,44 @@ export async function claimIdempotent(db: Executor, row: { user_id: number; key:
 export async function storeIdempotentResponse(db: Executor, userId: number, key: string, response: string): Promise<void> {
   await db.updateTable('idempotency_keys').set({ response }).where('user_id', '=', userId).where('key', '=', key).execute();
 }
+
+export interface SubmitContextRow {
+  id: number;
+  code: string;
+  show_code: string;
+  price_precision: number;
+  pip: string;
+  min_cont: string;
+  cont_num: string;
+  fee_rate: string;
+  spread: string;
+  margin_mode: number;
+  leverages: number[];
+  schedule: 'forex' | 'always';
+  tick_seq: string | null;
+  tick_price: string | null;
+  fee_type: string | null;
+  account_id: number;
+  currency_id: number;
+  house_fee_id: number | null;
+}
+
+/**
+ * Everything a submit reads, in one round trip: the symbol, its newest stored tick, the fee
+ * setting, the user's contract account and the house account the fee goes to. Submit is the
+ * hottest money path; each round trip is a noticeable share of its time.
+ */
+export async function submitContext(db: Executor, symbolId: number, userId: number, accountType: number, feeSystemCode: string): Promise<SubmitContextRow | undefined> {
+  const { rows } = await sql<SubmitContextRow>`
+    SELECT s.id, s.code, s.show_code, s.price_precision, s.pip, s.min_cont, s.cont_num, s.fee_rate, s.spread, s.margin_mode,
+      s.leverages, s.schedule, t.seq AS tick_seq, t.price AS tick_price,
+      (SELECT value FROM settings WHERE key = 'trade_fee_type') AS fee_type,
+      a.id AS account_id, a.currency_id,
+      (SELECT h.id FROM ledger_accounts h WHERE h.system_code = ${feeSystemCode} AND h.currency_id = a.currency_id) AS house_fee_id
+    FROM trade_symbols s
+    CROSS JOIN (SELECT id, currency_id FROM ledger_accounts WHERE user_id = ${userId} AND account_type = ${accountType}) a
+    LEFT JOIN LATERAL (SELECT seq, price FROM ticks WHERE symbol_id = s.id ORDER BY seq DESC LIMIT 1) t ON true
+    WHERE s.id = ${symbolId} AND s.enabled
+  `.execute(db);
+  return rows[0];
+}

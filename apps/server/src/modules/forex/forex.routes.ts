@@ -75,8 +75,9 @@ export const forexRoutes: FastifyPluginAsyncZod<ForexRoutesOptions> = async (app
   app.post('/v2/api/forex/submit', { preHandler: requireUser, schema: { tags, body: forexSubmitInput, response: orderEnvelope } }, async (req) => {
     const user = currentUser(req);
     return act(req, 'submit', req.body, async (trx) => {
-      const row = await service.submit(trx, { id: user.id, isDemo: user.isDemo }, req.body, now());
-      return { order: await dto(trx, row), msg: 'forex_submitted', closed: [] };
+      const placed = await service.submit(trx, { id: user.id, isDemo: user.isDemo }, req.body, now());
+      // Built from what submit read: no further queries on the hot path.
+      return { order: service.toOrderDto(placed.order, placed.symbol, placed.price), msg: 'forex_submitted', closed: [] };
     });
   });
 

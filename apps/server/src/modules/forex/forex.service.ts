@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_TYPES,
   FOREX_CLOSE_TYPE,
   FOREX_PAGE_SIZE,
   FOREX_STATUS,
@@ -27,7 +28,7 @@ import { wireDateTime } from '../../lib/time.js';
 import { InsufficientFundsError, holdPostings, post, type Posting } from '../ledger/ledger.service.js';
 import { LEDGER_KINDS } from '../ledger/ledger-kinds.js';
 import * as settingsRepo from '../settings/settings.repository.js';
-import { cancelPending, closePosition, contractAccount, houseAccounts } from './position-closer.js';
+import { cancelPending, closePosition, ensureSystemAccount, feeShardCode } from './position-closer.js';
 import * as repo from './forex.repository.js';
 
 /**
@@ -68,14 +69,26 @@ async function marketTick(db: Executor, symbol: { id: number; schedule: 'forex' 
   return tick;
 }
 
-export async function submit(trx: Executor, actor: Actor, input: ForexSubmitInput, now: Date): Promise<repo.OrderRow> {
-  const symbol = await repo.findSymbol(trx, input.forex_id);
-  if (!symbol) refuse('not_found');
-  if (symbol.leverages.length === 0) refuse('no_mult_config');
-  if (input.multiple === undefined || !symbol.leverages.includes(input.multiple)) refuse('forex_multiple_invalid');
-  const lotsProblem = checkLots(input.cont, symbol.min_cont, symbol.pip);
+export interface Submitted {
+  order: repo.OrderRow;
+  symbol: SymbolMeta;
+  /** The market price it was placed at (the newest stored tick). */
+  price: string;
+}
+
+export async function submit(trx: Executor, actor: Actor, input: ForexSubmitInput, now: Date): Promise<Submitted> {
+  const feeCode = feeShardCode(actor.isDemo, actor.id);
+  const ctx = await repo.submitContext(trx, input.forex_id, actor.id, ACCOUNT_TYPES.forex, feeCode);
+  if (!ctx) refuse('not_found');
+  if (ctx.leverages.length === 0) refuse('no_mult_config');
+  if (input.multiple === undefined || !ctx.leverages.includes(input.multiple)) refuse('forex_multiple_invalid');
+  const lotsProblem = checkLots(input.cont, ctx.min_cont, ctx.pip);
   if (lotsProblem) refuse(lotsProblem === 'lots_below_min' ? 'forex_lots_below_min' : 'forex_lots_off_step');
-  const tick = await marketTick(trx, symbol, now);
+  if (!isMarketOpen(ctx.schedule, now.getTime())) refuse('forex_market_closed');
+  if (ctx.tick_seq === null || ctx.tick_price === null) refuse('forex_no_price');
+  // The user's fee shard exists after its first use; the first order creates it.
+  const houseFeeId = ctx.house_fee_id ?? (await ensureSystemAccount(trx, feeCode, ctx.currency_id));
+  const tick = { seq: ctx.tick_seq, price: ctx.tick_price };
   const side = input.type === FOREX_BUY ? 1 : 2;
   const pending = input.status === 0;
 
@@ -90,18 +103,18 @@ export async function submit(trx: Executor, actor: Actor, input: ForexSubmitInpu
 
   // A pending order's margin and fee are fixed when it is placed, from its target fill price:
   // filling then moves no money, so a fill can never fail for want of funds.
-  const fill = forexFillPrice(side, reference, symbol.spread);
-  const margin = forexMargin({ marginMode: symbol.margin_mode, lots: input.cont, contNum: symbol.cont_num, price: fill, leverage: input.multiple });
-  const fee = forexFee({ feeType: await tradeFeeType(trx), lots: input.cont, feeRate: symbol.fee_rate, margin });
+  const fill = forexFillPrice(side, reference, ctx.spread);
+  const margin = forexMargin({ marginMode: ctx.margin_mode, lots: input.cont, contNum: ctx.cont_num, price: fill, leverage: input.multiple });
+  const fee = forexFee({ feeType: int(ctx.fee_type, 1), lots: input.cont, feeRate: ctx.fee_rate, margin });
 
   const order = await repo.insertOrder(trx, {
     user_id: actor.id,
-    symbol_id: symbol.id,
+    symbol_id: ctx.id,
     order_type: side,
     is_pending: pending,
     quantity: new Decimal(input.cont).toFixed(),
-    cont_num: symbol.cont_num,
-    spread: symbol.spread,
+    cont_num: ctx.cont_num,
+    spread: ctx.spread,
     origin_price: tick.price,
     price: pending ? new Decimal(input.target_price).toFixed() : fill.toFixed(),
     caution_money: margin.toFixed(FOREX_MONEY_PLACES),
@@ -116,12 +129,10 @@ export async function submit(trx: Executor, actor: Actor, input: ForexSubmitInpu
     filled_at: pending ? null : now,
   });
 
-  const account = await contractAccount(trx, actor.id);
-  const house = await houseAccounts(trx, actor.isDemo);
-  const postings: Posting[] = holdPostings(account.id, margin);
+  const postings: Posting[] = holdPostings(ctx.account_id, margin);
   if (fee.gt(0)) {
-    postings.push({ accountId: account.id, bucket: 'available', amount: fee.neg() });
-    postings.push({ accountId: house.fee, bucket: 'available', amount: fee });
+    postings.push({ accountId: ctx.account_id, bucket: 'available', amount: fee.neg() });
+    postings.push({ accountId: houseFeeId, bucket: 'available', amount: fee });
   }
   try {
     await post(trx, { kind: LEDGER_KINDS.forexOpen, memo: 'Forex order margin and fee', reference: `forex_order:${order.id}`, postings });
@@ -129,7 +140,7 @@ export async function submit(trx: Executor, actor: Actor, input: ForexSubmitInpu
     if (err instanceof InsufficientFundsError) refuse('forex_insufficient_balance');
     throw err;
   }
-  return order;
+  return { order, symbol: { id: ctx.id, code: ctx.code, show_code: ctx.show_code, price_precision: ctx.price_precision }, price: tick.price };
 }
 
 async function ownOrder(trx: Executor, userId: number, orderId: number): Promise<repo.OrderRow> {

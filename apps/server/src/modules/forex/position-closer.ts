@@ -19,19 +19,36 @@ export interface HouseAccounts {
 }
 
 /**
- * The house side of a user's trades. Demo accounts trade play money: their fees and P&L go to
- * the demo house account, so real fee revenue and house P&L are never mixed with play money.
+ * Fees go to one of FEE_SHARDS house accounts chosen by user (`fee_revenue.<n>`, for demo
+ * `house_demo_fee.<n>`), created on first use. One shared fee account would be a hot row: every
+ * submit would hold its lock until commit and orders would be placed one at a time. Fee revenue is
+ * the sum of the shards. A user's fee always goes to and comes back from the same shard.
  */
-export async function houseAccounts(trx: Executor, isDemo: boolean): Promise<HouseAccounts> {
+export const FEE_SHARDS = 16;
+
+export function feeShardCode(isDemo: boolean, userId: number): string {
+  return `${isDemo ? 'house_demo_fee' : SYSTEM_ACCOUNTS.feeRevenue}.${userId % FEE_SHARDS}`;
+}
+
+/** The id of a system account, created (race-free) when missing. */
+export async function ensureSystemAccount(trx: Executor, code: string, currencyId: number): Promise<number> {
+  await trx
+    .insertInto('ledger_accounts')
+    .values({ system_code: code, currency_id: currencyId })
+    .onConflict((oc) => oc.columns(['system_code', 'currency_id']).doNothing())
+    .execute();
+  return systemAccountId(trx, code, currencyId);
+}
+
+/**
+ * The house side of a user's trades. Demo accounts trade play money: their fees and P&L go to
+ * demo house accounts, so real fee revenue and house P&L are never mixed with play money.
+ */
+export async function houseAccounts(trx: Executor, isDemo: boolean, userId: number): Promise<HouseAccounts> {
   const currencyId = await baseCurrencyId(trx);
-  if (isDemo) {
-    const demo = await systemAccountId(trx, SYSTEM_ACCOUNTS.houseDemoFunding, currencyId);
-    return { pnl: demo, fee: demo };
-  }
-  return {
-    pnl: await systemAccountId(trx, SYSTEM_ACCOUNTS.housePnl, currencyId),
-    fee: await systemAccountId(trx, SYSTEM_ACCOUNTS.feeRevenue, currencyId),
-  };
+  const fee = await ensureSystemAccount(trx, feeShardCode(isDemo, userId), currencyId);
+  const pnl = await systemAccountId(trx, isDemo ? SYSTEM_ACCOUNTS.houseDemoFunding : SYSTEM_ACCOUNTS.housePnl, currencyId);
+  return { pnl, fee };
 }
 
 export async function contractAccount(trx: Executor, userId: number): Promise<{ id: number; balance: string; lock_balance: string }> {
@@ -66,7 +83,7 @@ export async function closePosition(trx: Executor, orderId: number, close: Close
     closed_at: close.at,
   });
   if (!order) return undefined;
-  const house = await houseAccounts(trx, order.is_demo);
+  const house = await houseAccounts(trx, order.is_demo, order.user_id);
   const account = await contractAccount(trx, order.user_id);
   // Lock before reading available: the protection amount depends on it.
   const [locked] = await ledgerRepo.lockAccounts(trx, [account.id]);
@@ -105,7 +122,7 @@ export async function fillPending(trx: Executor, orderId: number, tick: { price:
 export async function cancelPending(trx: Executor, orderId: number, at: Date): Promise<repo.OrderRow | undefined> {
   const order = await repo.markCancelled(trx, orderId, at);
   if (!order) return undefined;
-  const house = await houseAccounts(trx, order.is_demo);
+  const house = await houseAccounts(trx, order.is_demo, order.user_id);
   const account = await contractAccount(trx, order.user_id);
   const fee = new Decimal(order.trade_fee);
   const postings: Posting[] = holdPostings(account.id, new Decimal(order.caution_money).neg());
