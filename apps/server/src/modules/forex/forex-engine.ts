@@ -71,6 +71,17 @@ export class ForexEngine implements TickConsumer {
   }
 
   async start(): Promise<void> {
+    // Listen before reading, so a change committed while the index is being built is not lost:
+    // its user is re-read once the build is done.
+    const changedDuringBuild = new Set<number>();
+    let building = true;
+    this.unsubscribe = this.deps.bus.subscribe((m) => {
+      if (m.topic !== FOREX_ORDER_CHANGED || this.stopped) return;
+      const userId = Number(m.payload.userId);
+      if (!Number.isInteger(userId) || userId <= 0) return;
+      if (building) changedDuringBuild.add(userId);
+      else void this.enqueue(() => this.reload([userId]));
+    });
     this.core = new TriggerCore(await stopOutLevel(this.db));
     const symbolIds = (await this.db.selectFrom('trade_symbols').select('id').execute()).map((s) => s.id);
     for (const [symbolId, tick] of await repo.lastStoredTicks(this.db, symbolIds)) this.core.setPrice(symbolId, tick.price, Number(tick.seq));
@@ -83,15 +94,14 @@ export class ForexEngine implements TickConsumer {
     }
     const accounts = await repo.contractAccounts(this.db, [...byUser.keys()], ACCOUNT_TYPES.forex);
     for (const a of accounts) this.core.loadUser(a.user_id!, { available: a.balance, held: a.lock_balance }, byUser.get(a.user_id!) ?? []);
-    this.unsubscribe = this.deps.bus.subscribe((m) => {
-      if (m.topic !== FOREX_ORDER_CHANGED || this.stopped) return;
-      const userId = Number(m.payload.userId);
-      if (Number.isInteger(userId) && userId > 0) void this.enqueue(() => this.reload([userId]));
+    building = false;
+    // On the queue, so a change arriving from now on waits behind this.
+    await this.enqueue(async () => {
+      if (changedDuringBuild.size > 0) await this.reload([...changedDuringBuild]);
+      // Whatever became due while no engine ran (or raced the last tick) is settled now.
+      const users = [...byUser.keys()].sort((a, b) => a - b);
+      await this.apply(users.flatMap((u) => this.core.evaluateUser(u)), this.deps.now());
     });
-    // Whatever became due while no engine ran (or raced the last tick) is settled now.
-    const users = [...byUser.keys()].sort((a, b) => a - b);
-    const effects = users.flatMap((u) => this.core.evaluateUser(u));
-    await this.apply(effects, this.deps.now());
     const pushMs = this.opts.pushIntervalMs ?? 1000;
     const reconcileMs = this.opts.reconcileMs ?? 5000;
     if (pushMs > 0) this.timers.push(setInterval(() => this.pushTrades(), pushMs));
