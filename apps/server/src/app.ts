@@ -28,6 +28,7 @@ import { depositsRoutes } from './modules/deposits/deposits.routes.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { microRoutes } from './modules/micro/micro.routes.js';
+import { forexRoutes } from './modules/forex/forex.routes.js';
 import './http/types.js';
 
 declare module 'fastify' {
@@ -46,6 +47,8 @@ export interface BuildAppOptions {
    * Without it (tests of other modules) /healthz reports the database alone.
    */
   ready?: () => boolean;
+  /** The clock of trading actions (market hours); tests fix it. Defaults to Date.now. */
+  now?: () => number;
   /** Pino logger options, or false; defaults to the config's level. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -115,6 +118,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(adminRoutes);
   await app.register(marketRoutes);
   await app.register(microRoutes);
+  await app.register(forexRoutes, { now: opts.now });
   await registerWsGateway(app);
 
   if (existsSync(path.join(config.webDistDir, 'index.html'))) {

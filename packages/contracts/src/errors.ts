@@ -47,6 +47,19 @@ export const ERROR_KEYS = [
   'micro_seconds_invalid', // the seconds are not one of the offered options
   'micro_amount_too_low', // {min}: the option's LimitAmount
   'micro_insufficient_balance', // the options account has less available than the stake
+  // forex (contract) trading: prefixed so keys other features add for their own refusals never collide
+  'no_mult_config', // the symbol offers no leverage (spec 5, 8: 'no mult config')
+  'forex_multiple_invalid', // a leverage the symbol does not offer
+  'forex_market_closed',
+  'forex_no_price', // no stored tick to price the order at
+  'forex_lots_below_min',
+  'forex_lots_off_step',
+  'forex_pending_price_invalid', // pending buy not below the market, sell not above
+  'forex_stop_loss_invalid',
+  'forex_take_profit_invalid',
+  'forex_insufficient_balance',
+  'forex_order_not_holding',
+  'forex_order_not_pending',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -66,6 +79,10 @@ export const SUCCESS_KEYS = [
   'method_deleted',
   'decision_saved',
   'micro_submitted',
+  'forex_submitted',
+  'forex_closed',
+  'forex_cancelled',
+  'forex_stop_set',
 ] as const;
 export type SuccessKey = (typeof SUCCESS_KEYS)[number];
 

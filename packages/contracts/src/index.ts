@@ -9,3 +9,4 @@ export * from './wallet-ops.js';
 export * from './ws.js';
 export * from './market.js';
 export * from './micro.js';
+export * from './forex.js';

@@ -5,3 +5,4 @@ export * from './price-walk.js';
 export * from './candle-history.js';
 export * from './withdrawal-fee.js';
 export * from './micro.js';
+export * from './forex.js';

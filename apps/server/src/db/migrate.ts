@@ -3,6 +3,7 @@ import type { Db } from './database.js';
 import * as m0001 from './migrations/0001-foundation.js';
 import * as m0002 from './migrations/0002-market.js';
 import * as m0003 from './migrations/0003-wallet.js';
+import * as m0004 from './migrations/0004-forex.js';
 import * as m0005 from './migrations/0005-micro.js';
 
 /**
@@ -13,6 +14,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-market': m0002,
   '0003-wallet': m0003,
+  '0004-forex': m0004,
   '0005-micro': m0005,
 };
 

@@ -358,6 +358,38 @@ export interface MicroOrdersTable {
   complete_at: NullableTimestamp;
 }
 
+export interface ForexOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  symbol_id: number;
+  origin_id: Generated<number>;
+  /** 1 buy, 2 sell. */
+  order_type: number;
+  is_pending: boolean;
+  quantity: Numeric;
+  cont_num: Numeric;
+  spread: Numeric;
+  origin_price: Numeric;
+  price: Numeric;
+  update_price: ColumnType<string | null, string | null | undefined, string | null>;
+  fact_profits: ColumnType<string | null, string | null | undefined, string | null>;
+  caution_money: Numeric;
+  trade_fee: Numeric;
+  multiple: number;
+  target_loss_price: NumericDefault;
+  target_profit_price: NumericDefault;
+  target_price: string | null;
+  /** 0 pending, 1 holding, 2 closing (reserved), 3 closed, 4 cancelled. */
+  status: number;
+  close_type: number | null;
+  open_tick_seq: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  close_tick_seq: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  is_demo: boolean;
+  created_at: TimestampDefault;
+  filled_at: NullableTimestamp;
+  closed_at: NullableTimestamp;
+}
+
 export interface IdempotencyKeysTable {
   user_id: number;
   key: string;
@@ -399,5 +431,6 @@ export interface DB {
   micro_seconds_options: MicroSecondsOptionsTable;
   micro_amount_presets: MicroAmountPresetsTable;
   micro_orders: MicroOrdersTable;
+  forex_orders: ForexOrdersTable;
   idempotency_keys: IdempotencyKeysTable;
 }

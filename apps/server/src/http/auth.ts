@@ -17,12 +17,27 @@ export function tokenFromHeader(header: string | undefined): string | undefined 
   return value.length > 0 && value.length <= 200 ? value : undefined;
 }
 
+/**
+ * Sessions this process marked used in the last minute: touchSession writes at most once a
+ * minute anyway, so within that minute the round trip is skipped (one statement less on every
+ * authenticated request). Bounded: cleared when it grows past TOUCHED_MAX.
+ */
+const touchedAt = new Map<string, number>();
+const TOUCH_EVERY_MS = 60_000;
+const TOUCHED_MAX = 100_000;
+
 /** Resolves a token to its live session and active user, or undefined. */
 export async function userForToken(db: Db, token: string | undefined): Promise<AuthUser | undefined> {
   if (!token) return undefined;
-  const row = await findSessionUser(db, hashToken(token));
+  const tokenHash = hashToken(token);
+  const row = await findSessionUser(db, tokenHash);
   if (!row) return undefined;
-  await touchSession(db, row.session_id);
+  const now = Date.now();
+  if ((touchedAt.get(tokenHash) ?? 0) <= now - TOUCH_EVERY_MS) {
+    await touchSession(db, row.session_id);
+    if (touchedAt.size >= TOUCHED_MAX) touchedAt.clear();
+    touchedAt.set(tokenHash, now);
+  }
   return { id: row.user_id, sessionId: row.session_id, isDemo: row.is_demo };
 }
 

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ErrorKey, SuccessKey } from '@tp/contracts';
-import type { Db, Executor } from '../db/database.js';
+import type { Transaction } from 'kysely';
+import type { DB, Db, Executor } from '../db/database.js';
 import { currentUser } from './auth.js';
 import { okEnvelope } from './envelope.js';
 import { isRefusal, refuse } from './refusal.js';
@@ -62,7 +63,7 @@ export async function runMoneyAction<T>(
   req: FastifyRequest,
   route: string,
   input: unknown,
-  action: (trx: Executor) => Promise<ActionResult<T>>,
+  action: (trx: Transaction<DB>) => Promise<ActionResult<T>>,
 ) {
   const key = idempotencyKey(req);
   if (key === undefined) {

@@ -56,6 +56,8 @@ export interface TestAppOptions {
   config?: ConfigOverrides;
   /** Add routes (e.g. one that throws) before the app is ready. */
   extend?: (app: FastifyInstance) => void | Promise<void>;
+  /** The app's clock for trading actions (market hours). */
+  now?: () => number;
 }
 
 /** The real app on its own database, for app.inject or app.listen({ port: 0 }). */
@@ -64,7 +66,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const database = await createTestDatabase();
   const config = loadConfig({}, { dataDir, webDistDir: path.join(dataDir, 'no-web-dist'), logLevel: 'silent', ...opts.config });
   await seedIfEmpty(database.db, { adminEmail: config.adminEmail, adminPassword: TEST_ADMIN_PASSWORD, dataDir, log: () => undefined });
-  const app = await buildApp({ db: database.db, config, logger: false });
+  const app = await buildApp({ db: database.db, config, logger: false, now: opts.now });
   await opts.extend?.(app);
   await app.ready();
   activeDbs.add(database.db);

@@ -18,6 +18,14 @@ export const LEDGER_KINDS = {
   microStake: 'micro_stake',
   /** An option settled: the held stake released, profit paid by or loss taken to the house. */
   microSettlement: 'micro_settlement',
+  /** Forex: margin held and fee charged when an order is placed. */
+  forexOpen: 'forex_open',
+  /** Forex: margin released and profit or loss settled against the house P&L. */
+  forexClose: 'forex_close',
+  /** Forex: a pending order's margin and fee returned. */
+  forexCancel: 'forex_cancel',
+  /** Forex: the house absorbs a loss beyond the user's account (negative balance protection). */
+  forexNegativeBalance: 'forex_negative_balance_protection',
 } as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[keyof typeof LEDGER_KINDS] | (string & {});
 
@@ -26,7 +34,7 @@ export type LedgerKind = (typeof LEDGER_KINDS)[keyof typeof LEDGER_KINDS] | (str
  * home card). Forex settlement adds its kinds here; an option's settlement postings on the user's
  * account sum to its FactProfits.
  */
-export const TRADING_PROFIT_KINDS: readonly string[] = ['micro_settlement'];
+export const TRADING_PROFIT_KINDS: readonly string[] = ['micro_settlement', 'forex_close', 'forex_negative_balance_protection'];
 
 /** House accounts, one per currency: the other side of money that enters or leaves users. */
 export const SYSTEM_ACCOUNTS = {

@@ -19,6 +19,7 @@ import { consumeCaptcha } from '../notify/captcha.service.js';
 import { verifyRegType } from '../settings/settings.service.js';
 import { findUserByEmail, findUserById } from './users.repository.js';
 import * as service from './users.service.js';
+import { publishClosed, publishOrderChanged } from '../forex/forex-events.js';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['user'];
@@ -89,7 +90,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const resetDemo = async (req: FastifyRequest) => {
-    await db.transaction().execute((trx) => service.resetDemo(trx, currentUser(req).id));
+    const userId = currentUser(req).id;
+    const closed = await db.transaction().execute((trx) => service.resetDemo(trx, userId));
+    // After commit: the trigger engine re-reads the user, the user's sockets drop the closed orders.
+    publishOrderChanged(app.bus, userId);
+    publishClosed(app.bus, userId, closed);
     return okEnvelope(req.lang, null, 'demo_reset');
   };
   const resetOpts = { preHandler: requireUser, schema: { tags, response: { 200: emptyEnvelope } } };

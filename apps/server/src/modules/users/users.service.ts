@@ -11,6 +11,7 @@ import { LEDGER_KINDS, SYSTEM_ACCOUNTS, TRADING_PROFIT_KINDS } from '../ledger/l
 import { Decimal } from '@tp/domain';
 import { baseCurrencyId, openUserAccounts, post, systemAccountId, type Posting } from '../ledger/ledger.service.js';
 import { WIRE_PLACES } from '../wallet/wallet.service.js';
+import { closeAllOpen } from '../forex/forex.service.js';
 import * as sessions from './sessions.repository.js';
 import * as repo from './users.repository.js';
 import { voidRunningOrders as voidRunningMicroOrders } from '../micro/micro.repository.js';
@@ -114,8 +115,6 @@ export async function login(db: Db, input: { account: string; password: string }
 
 /** Credits a new demo user's three accounts from the house, in one ledger transaction. */
 async function fundDemo(trx: Executor, userId: number): Promise<void> {
-  // Running options close without a result: their held stakes go back with the rest below.
-  await voidRunningMicroOrders(trx, userId, new Date());
   const currencyId = await baseCurrencyId(trx);
   const house = await systemAccountId(trx, SYSTEM_ACCOUNTS.houseDemoFunding, currencyId);
   const accounts = await ledgerRepo.listUserAccounts(trx, userId);
@@ -156,12 +155,17 @@ export async function userInfo(db: Executor, userId: number): Promise<User> {
   return toUserDto(user);
 }
 
-/** Restores exactly the starting balance available and nothing held in each demo account. */
-export async function resetDemo(trx: Executor, userId: number): Promise<void> {
+/**
+ * Closes the demo's open forex orders at market (settled as usual) and cancels its pending ones,
+ * voids its running options, then restores exactly the starting balance available and nothing held in each demo account.
+ * Returns the ids of the orders it closed or cancelled (FOREX_CLOSED after commit).
+ */
+export async function resetDemo(trx: Executor, userId: number, now: Date = new Date()): Promise<number[]> {
   const user = await repo.findUserById(trx, userId);
   if (!user?.is_demo) refuse('forbidden');
   // Running options close without a result: their held stakes go back with the rest below.
-  await voidRunningMicroOrders(trx, userId, new Date());
+  await voidRunningMicroOrders(trx, userId, now);
+  const closedIds = await closeAllOpen(trx, userId, now);
   const currencyId = await baseCurrencyId(trx);
   const house = await systemAccountId(trx, SYSTEM_ACCOUNTS.houseDemoFunding, currencyId);
   const accounts = await ledgerRepo.listUserAccounts(trx, userId);
@@ -176,9 +180,10 @@ export async function resetDemo(trx: Executor, userId: number): Promise<void> {
     if (!held.isZero()) postings.push({ accountId: a.id, bucket: 'held', amount: held });
     toHouse = toHouse.minus(available).minus(held);
   }
-  if (postings.length === 0) return;
+  if (postings.length === 0) return closedIds;
   postings.push({ accountId: house, bucket: 'available', amount: toHouse });
   await post(trx, { kind: LEDGER_KINDS.demoReset, memo: 'Demo account reset', reference: `user:${userId}`, postings });
+  return closedIds;
 }
 
 export async function changePassword(trx: Executor, userId: number, newPassword: string): Promise<void> {

@@ -1,0 +1,222 @@
+import { ACCOUNT_TYPES, type ForexTradePush } from '@tp/contracts';
+import { Decimal, FOREX_MONEY_PLACES, forexRiskRate, riskRateText } from '@tp/domain';
+import type { Db } from '../../db/database.js';
+import type { StoredTick, TickConsumer, TickConsumerDeps, TickConsumerFactory } from '../../engine/tick-consumer.js';
+import * as repo from './forex.repository.js';
+import { stopOutLevel } from './forex.service.js';
+import { FOREX_ORDER_CHANGED, publishClosed } from './forex-events.js';
+import { closePosition, fillPending } from './position-closer.js';
+import { TriggerCore, type CoreEffect, type CoreOrderInput } from './trigger-core.js';
+
+export interface ForexEngineOptions {
+  /** FOREX_TRADE is pushed to each user with holding orders at most this often. */
+  pushIntervalMs?: number;
+  /** How often the contract balances of indexed users are compared with the database. */
+  reconcileMs?: number;
+}
+
+function toCoreOrder(r: repo.OrderRow): CoreOrderInput {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    symbolId: r.symbol_id,
+    side: r.order_type,
+    status: r.status,
+    quantity: r.quantity,
+    contNum: r.cont_num,
+    spread: r.spread,
+    price: r.price,
+    target: r.target_price,
+    stopLoss: r.target_loss_price,
+    takeProfit: r.target_profit_price,
+    margin: r.caution_money,
+  };
+}
+
+/**
+ * The forex trigger engine as a tick consumer (engine process only): fills pending orders, closes
+ * at stop loss / take profit, stops out users at the stop-out level - each at the price of the
+ * committed tick that triggered it, citing its seq. The deciding is TriggerCore's (in memory,
+ * indexed); this class feeds it and persists its effects, one transaction per effect, each guarded
+ * by the order's status so nothing is settled twice (a user's concurrent close simply wins).
+ *
+ * Keeping the index in sync with HTTP changes made in ANY process: the HTTP side publishes
+ * `forex.order_changed` {userId} after commit; the engine re-reads that user's open orders and
+ * contract account from the database (the truth) and re-checks them at the current prices.
+ * Money moved outside forex (transfers) is caught by a periodic balance reconcile. Ticks, reloads
+ * and reconciles run one at a time on one queue.
+ */
+export class ForexEngine implements TickConsumer {
+  readonly name = 'forex';
+  core = new TriggerCore('50');
+  private readonly db: Db;
+  private queue: Promise<void> = Promise.resolve();
+  private unsubscribe: (() => void) | undefined;
+  private timers: NodeJS.Timeout[] = [];
+  private readonly dirtySymbols = new Set<number>();
+  private readonly dirtyUsers = new Set<number>();
+  private stopped = false;
+
+  constructor(
+    private readonly deps: TickConsumerDeps,
+    private readonly opts: ForexEngineOptions = {},
+  ) {
+    this.db = deps.db;
+  }
+
+  private enqueue(task: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(task).catch((err: unknown) => this.deps.log.error('forex engine task failed', err));
+    this.queue = run;
+    return run;
+  }
+
+  async start(): Promise<void> {
+    // Listen before reading, so a change committed while the index is being built is not lost:
+    // its user is re-read once the build is done.
+    const changedDuringBuild = new Set<number>();
+    let building = true;
+    this.unsubscribe = this.deps.bus.subscribe((m) => {
+      if (m.topic !== FOREX_ORDER_CHANGED || this.stopped) return;
+      const userId = Number(m.payload.userId);
+      if (!Number.isInteger(userId) || userId <= 0) return;
+      if (building) changedDuringBuild.add(userId);
+      else void this.enqueue(() => this.reload([userId]));
+    });
+    this.core = new TriggerCore(await stopOutLevel(this.db));
+    const symbolIds = (await this.db.selectFrom('trade_symbols').select('id').execute()).map((s) => s.id);
+    for (const [symbolId, tick] of await repo.lastStoredTicks(this.db, symbolIds)) this.core.setPrice(symbolId, tick.price, Number(tick.seq));
+    const orders = await repo.allOpenOrders(this.db);
+    const byUser = new Map<number, CoreOrderInput[]>();
+    for (const r of orders) {
+      const list = byUser.get(r.user_id) ?? [];
+      list.push(toCoreOrder(r));
+      byUser.set(r.user_id, list);
+    }
+    const accounts = await repo.contractAccounts(this.db, [...byUser.keys()], ACCOUNT_TYPES.forex);
+    for (const a of accounts) this.core.loadUser(a.user_id!, { available: a.balance, held: a.lock_balance }, byUser.get(a.user_id!) ?? []);
+    building = false;
+    // On the queue, so a change arriving from now on waits behind this.
+    await this.enqueue(async () => {
+      if (changedDuringBuild.size > 0) await this.reload([...changedDuringBuild]);
+      // Whatever became due while no engine ran (or raced the last tick) is settled now.
+      const users = [...byUser.keys()].sort((a, b) => a - b);
+      await this.apply(users.flatMap((u) => this.core.evaluateUser(u)), this.deps.now());
+    });
+    const pushMs = this.opts.pushIntervalMs ?? 1000;
+    const reconcileMs = this.opts.reconcileMs ?? 5000;
+    if (pushMs > 0) this.timers.push(setInterval(() => this.pushTrades(), pushMs));
+    if (reconcileMs > 0) this.timers.push(setInterval(() => void this.enqueue(() => this.reconcile()), reconcileMs));
+    for (const t of this.timers) t.unref();
+    this.deps.log.info(`forex engine indexed ${this.core.openOrderCount()} open orders of ${accounts.length} users`);
+  }
+
+  onTicks(ticks: readonly StoredTick[]): Promise<void> {
+    return this.enqueue(async () => {
+      for (const tick of ticks) {
+        this.dirtySymbols.add(tick.symbolId);
+        const effects = this.core.onTick(tick.symbolId, tick.price, tick.seq);
+        if (effects.length > 0) await this.apply(effects, tick.atMs);
+      }
+    });
+  }
+
+  /** Persists effects in order; a user whose effect the database refused is re-read. Publishes after commit. */
+  private async apply(effects: readonly CoreEffect[], atMs: number): Promise<void> {
+    if (effects.length === 0) return;
+    const at = new Date(atMs);
+    const closed = new Map<number, number[]>();
+    const stale = new Set<number>();
+    for (const e of effects) {
+      this.dirtyUsers.add(e.userId);
+      try {
+        const row = await this.db.transaction().execute((trx) =>
+          e.type === 'fill'
+            ? fillPending(trx, e.orderId, { price: e.price, seq: e.seq, at })
+            : closePosition(trx, e.orderId, { price: e.price, seq: e.seq, closeType: e.closeType, at }),
+        );
+        if (!row) {
+          stale.add(e.userId); // someone else (the user, another close) got there first
+          continue;
+        }
+        if (e.type === 'close') closed.set(e.userId, [...(closed.get(e.userId) ?? []), e.orderId]);
+      } catch (err) {
+        this.deps.log.error(`forex ${e.type} of order ${e.orderId} failed; re-reading the user`, err);
+        stale.add(e.userId);
+      }
+    }
+    for (const [userId, ids] of closed) publishClosed(this.deps.bus, userId, ids);
+    if (stale.size > 0) await this.reload([...stale]);
+  }
+
+  /** Re-reads users from the database, re-indexes them and settles what is due for them now. */
+  private async reload(userIds: readonly number[], depth = 0): Promise<void> {
+    const rows = await repo.contractAccounts(this.db, userIds, ACCOUNT_TYPES.forex);
+    const effects: CoreEffect[] = [];
+    for (const a of rows) {
+      const orders = (await repo.openOrdersOfUser(this.db, a.user_id!)).map(toCoreOrder);
+      if (orders.length === 0) {
+        this.core.dropUser(a.user_id!);
+        continue;
+      }
+      this.core.loadUser(a.user_id!, { available: a.balance, held: a.lock_balance }, orders);
+      this.dirtyUsers.add(a.user_id!);
+      effects.push(...this.core.evaluateUser(a.user_id!));
+    }
+    // A refused effect re-reads again; twice more at most, then the next tick or reconcile retries.
+    if (depth < 2) await this.apply(effects, this.deps.now());
+  }
+
+  /** Money moved outside forex (a transfer) changes the risk rate: re-read users whose balance differs. */
+  private async reconcile(): Promise<void> {
+    const users = this.core.userIds();
+    const changed: number[] = [];
+    for (let i = 0; i < users.length; i += 5000) {
+      for (const a of await repo.contractAccounts(this.db, users.slice(i, i + 5000), ACCOUNT_TYPES.forex)) {
+        const mine = this.core.account(a.user_id!);
+        if (!mine || !sameAmount(mine.available, a.balance) || !sameAmount(mine.held, a.lock_balance)) changed.push(a.user_id!);
+      }
+    }
+    if (changed.length > 0) await this.reload(changed);
+  }
+
+  /** FOREX_TRADE to users whose floating profit may have changed since the last push. */
+  pushTrades(): void {
+    const users = new Set(this.dirtyUsers);
+    this.dirtyUsers.clear();
+    for (const s of this.dirtySymbols) for (const u of this.core.holders(s)) users.add(u);
+    this.dirtySymbols.clear();
+    for (const userId of users) {
+      const view = this.core.userView(userId);
+      if (!view) continue;
+      const total = view.orders.reduce((acc, o) => acc.plus(o.profit), new Decimal(0));
+      const payload: ForexTradePush = {
+        ProfitsTotal: total.toFixed(FOREX_MONEY_PLACES),
+        HazardRate: riskRateText(forexRiskRate({ cash: view.cash, margin: view.margin, floating: view.floating })),
+        CautionMoneyAll: view.margin.toFixed(FOREX_MONEY_PLACES),
+        TransOrder: view.orders.map((o) => ({ Id: o.id, UpdatePrice: o.price, FactProfits: o.profit.toFixed(FOREX_MONEY_PLACES) })),
+      };
+      this.deps.bus.publish('FOREX_TRADE', payload, userId);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    this.unsubscribe?.();
+    await this.queue;
+  }
+
+  /** Waits until every queued tick, reload and reconcile is done (tests). */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+}
+
+function sameAmount(a: string, b: string): boolean {
+  return new Decimal(a).eq(b);
+}
+
+export function forexEngineFactory(opts: ForexEngineOptions = {}): TickConsumerFactory {
+  return (deps) => new ForexEngine(deps, opts);
+}

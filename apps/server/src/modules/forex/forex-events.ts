@@ -1,0 +1,19 @@
+import type { Bus } from '../../realtime/bus.js';
+
+/**
+ * Internal bus topic, published after commit whenever an HTTP action opens, closes, cancels or
+ * changes a user's forex order. The trigger engine (in whichever process runs it; the bus is Redis
+ * when there are several) re-reads that user's open orders and contract account from the database
+ * and re-indexes them. The event carries only the user: the database stays the truth. Never
+ * delivered to websockets (not a known topic there).
+ */
+export const FOREX_ORDER_CHANGED = 'forex.order_changed';
+
+export function publishOrderChanged(bus: Bus, userId: number): void {
+  bus.publish(FOREX_ORDER_CHANGED, { userId });
+}
+
+/** FOREX_CLOSED to the user's own sockets: the ids that just left the open lists. */
+export function publishClosed(bus: Bus, userId: number, ids: readonly number[]): void {
+  if (ids.length > 0) bus.publish('FOREX_CLOSED', { id: [...ids] }, userId);
+}

@@ -1,0 +1,209 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+
+/** Reads and writes of forex orders: one query per function. */
+
+export async function findSymbol(db: Executor, symbolId: number) {
+  return db
+    .selectFrom('trade_symbols')
+    .select(['id', 'code', 'show_code', 'price_precision', 'pip', 'min_cont', 'cont_num', 'fee_rate', 'spread', 'margin_mode', 'leverages', 'schedule'])
+    .where('id', '=', symbolId)
+    .where('enabled', '=', true)
+    .executeTakeFirst();
+}
+export type ForexSymbolRow = NonNullable<Awaited<ReturnType<typeof findSymbol>>>;
+
+export interface TickRef {
+  seq: string;
+  price: string;
+  at: Date;
+}
+
+/** The newest stored tick of a symbol: the price every HTTP-side order action uses. */
+export async function lastStoredTick(db: Executor, symbolId: number): Promise<TickRef | undefined> {
+  return db.selectFrom('ticks').select(['seq', 'price', 'at']).where('symbol_id', '=', symbolId).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+}
+
+/** The newest stored tick of each symbol given. */
+export async function lastStoredTicks(db: Executor, symbolIds: readonly number[]): Promise<Map<number, TickRef>> {
+  if (symbolIds.length === 0) return new Map();
+  const { rows } = await sql<{ symbol_id: number; seq: string; price: string; at: Date }>`
+    SELECT s.id AS symbol_id, t.seq, t.price, t.at
+    FROM unnest(${sql.val([...symbolIds])}::int[]) AS s(id)
+    CROSS JOIN LATERAL (SELECT seq, price, at FROM ticks WHERE symbol_id = s.id ORDER BY seq DESC LIMIT 1) t
+  `.execute(db);
+  return new Map(rows.map((r) => [r.symbol_id, { seq: r.seq, price: r.price, at: r.at }]));
+}
+
+export type NewOrder = {
+  user_id: number;
+  symbol_id: number;
+  order_type: number;
+  is_pending: boolean;
+  quantity: string;
+  cont_num: string;
+  spread: string;
+  origin_price: string;
+  price: string;
+  caution_money: string;
+  trade_fee: string;
+  multiple: number;
+  target_loss_price: string;
+  target_profit_price: string;
+  target_price: string | null;
+  status: number;
+  open_tick_seq: string | null;
+  is_demo: boolean;
+  filled_at: Date | null;
+};
+
+const ORDER_COLUMNS = [
+  'id', 'user_id', 'symbol_id', 'origin_id', 'order_type', 'is_pending', 'quantity', 'cont_num', 'spread', 'origin_price', 'price', 'update_price',
+  'fact_profits', 'caution_money', 'trade_fee', 'multiple', 'target_loss_price', 'target_profit_price', 'target_price', 'status', 'close_type',
+  'open_tick_seq', 'close_tick_seq', 'is_demo', 'created_at', 'filled_at', 'closed_at',
+] as const;
+
+export async function insertOrder(db: Executor, row: NewOrder) {
+  return db.insertInto('forex_orders').values(row).returning(ORDER_COLUMNS).executeTakeFirstOrThrow();
+}
+export type OrderRow = Awaited<ReturnType<typeof insertOrder>>;
+
+/** One order of one user, locked: another user's id is simply not found. */
+export async function lockOwnOrder(db: Executor, userId: number, orderId: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('forex_orders').select(ORDER_COLUMNS).where('id', '=', orderId).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+export async function findOrder(db: Executor, orderId: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('forex_orders').select(ORDER_COLUMNS).where('id', '=', orderId).executeTakeFirst();
+}
+
+/**
+ * Closes a holding order, guarded by its status: 0 rows means someone else (the user, the engine,
+ * a stop-out) closed it first, and the caller must not settle it again.
+ */
+export async function markClosed(
+  db: Executor,
+  orderId: number,
+  set: { update_price: string; fact_profits: string; close_type: number; close_tick_seq: string | number; closed_at: Date },
+): Promise<OrderRow | undefined> {
+  return db.updateTable('forex_orders').set({ ...set, status: 3 }).where('id', '=', orderId).where('status', '=', 1).returning(ORDER_COLUMNS).executeTakeFirst();
+}
+
+export async function markCancelled(db: Executor, orderId: number, at: Date): Promise<OrderRow | undefined> {
+  return db
+    .updateTable('forex_orders')
+    .set({ status: 4, close_type: 1, closed_at: at })
+    .where('id', '=', orderId)
+    .where('status', '=', 0)
+    .returning(ORDER_COLUMNS)
+    .executeTakeFirst();
+}
+
+/** Fills a pending order at a tick, guarded by its status (a concurrent cancel wins or loses cleanly). */
+export async function markFilled(
+  db: Executor,
+  orderId: number,
+  set: { origin_price: string; price: string; open_tick_seq: string | number; filled_at: Date },
+): Promise<OrderRow | undefined> {
+  return db.updateTable('forex_orders').set({ ...set, status: 1 }).where('id', '=', orderId).where('status', '=', 0).returning(ORDER_COLUMNS).executeTakeFirst();
+}
+
+export async function updateStops(db: Executor, orderId: number, stopLoss: string, takeProfit: string): Promise<OrderRow | undefined> {
+  return db
+    .updateTable('forex_orders')
+    .set({ target_loss_price: stopLoss, target_profit_price: takeProfit })
+    .where('id', '=', orderId)
+    .where('status', '=', 1)
+    .returning(ORDER_COLUMNS)
+    .executeTakeFirst();
+}
+
+/** my_deal tab: statuses of the tab, newest first. */
+export async function listOrders(db: Executor, userId: number, statuses: readonly number[], limit: number, offset: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('forex_orders')
+    .select(ORDER_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...statuses])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countAndProfit(db: Executor, userId: number, statuses: readonly number[]): Promise<{ total: number; profit: string }> {
+  const row = await db
+    .selectFrom('forex_orders')
+    .select([sql<string>`count(*)`.as('total'), sql<string>`coalesce(sum(fact_profits), 0)::text`.as('profit')])
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...statuses])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), profit: row.profit };
+}
+
+/** Every open (pending or holding) order of a user, oldest first. */
+export async function openOrdersOfUser(db: Executor, userId: number): Promise<OrderRow[]> {
+  return db.selectFrom('forex_orders').select(ORDER_COLUMNS).where('user_id', '=', userId).where('status', 'in', [0, 1]).orderBy('id').execute();
+}
+
+/** Every open order (the engine's rebuild), via the partial index. */
+export async function allOpenOrders(db: Executor): Promise<OrderRow[]> {
+  return db.selectFrom('forex_orders').select(ORDER_COLUMNS).where('status', 'in', [0, 1]).orderBy('id').execute();
+}
+
+export async function symbolsMeta(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('trade_symbols').select(['id', 'code', 'show_code', 'price_precision']).where('id', 'in', [...ids]).execute();
+}
+
+/** The contract (forex) accounts of users: available and held. */
+export async function contractAccounts(db: Executor, userIds: readonly number[], accountType: number) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'user_id', 'balance', 'lock_balance'])
+    .where('user_id', 'in', [...userIds])
+    .where('account_type', '=', accountType)
+    .execute();
+}
+
+export interface SubmitContextRow {
+  id: number;
+  code: string;
+  show_code: string;
+  price_precision: number;
+  pip: string;
+  min_cont: string;
+  cont_num: string;
+  fee_rate: string;
+  spread: string;
+  margin_mode: number;
+  leverages: number[];
+  schedule: 'forex' | 'always';
+  tick_seq: string | null;
+  tick_price: string | null;
+  fee_type: string | null;
+  account_id: number;
+  currency_id: number;
+  house_fee_id: number | null;
+}
+
+/**
+ * Everything a submit reads, in one round trip: the symbol, its newest stored tick, the fee
+ * setting, the user's contract account and the house account the fee goes to. Submit is the
+ * hottest money path; each round trip is a noticeable share of its time.
+ */
+export async function submitContext(db: Executor, symbolId: number, userId: number, accountType: number, feeSystemCode: string): Promise<SubmitContextRow | undefined> {
+  const { rows } = await sql<SubmitContextRow>`
+    SELECT s.id, s.code, s.show_code, s.price_precision, s.pip, s.min_cont, s.cont_num, s.fee_rate, s.spread, s.margin_mode,
+      s.leverages, s.schedule, t.seq AS tick_seq, t.price AS tick_price,
+      (SELECT value FROM settings WHERE key = 'trade_fee_type') AS fee_type,
+      a.id AS account_id, a.currency_id,
+      (SELECT h.id FROM ledger_accounts h WHERE h.system_code = ${feeSystemCode} AND h.currency_id = a.currency_id) AS house_fee_id
+    FROM trade_symbols s
+    CROSS JOIN (SELECT id, currency_id FROM ledger_accounts WHERE user_id = ${userId} AND account_type = ${accountType}) a
+    LEFT JOIN LATERAL (SELECT seq, price FROM ticks WHERE symbol_id = s.id ORDER BY seq DESC LIMIT 1) t ON true
+    WHERE s.id = ${symbolId} AND s.enabled
+  `.execute(db);
+  return rows[0];
+}

@@ -1,0 +1,288 @@
+import {
+  ACCOUNT_TYPES,
+  FOREX_CLOSE_TYPE,
+  FOREX_PAGE_SIZE,
+  FOREX_STATUS,
+  type ErrorKey,
+  type ForexMyDeal,
+  type ForexOrder,
+  type ForexSubmitInput,
+} from '@tp/contracts';
+import {
+  Decimal,
+  DEFAULT_STOP_OUT_LEVEL,
+  FOREX_BUY,
+  FOREX_MONEY_PLACES,
+  checkLots,
+  checkPendingPrice,
+  checkStops,
+  forexFee,
+  forexFillPrice,
+  forexMargin,
+  forexProfit,
+  isMarketOpen,
+} from '@tp/domain';
+import type { Executor } from '../../db/database.js';
+import { refuse } from '../../http/refusal.js';
+import { wireDateTime } from '../../lib/time.js';
+import { InsufficientFundsError, holdPostings, post, type Posting } from '../ledger/ledger.service.js';
+import { LEDGER_KINDS } from '../ledger/ledger-kinds.js';
+import * as settingsRepo from '../settings/settings.repository.js';
+import { cancelPending, closePosition, ensureSystemAccount, feeShardCode } from './position-closer.js';
+import * as repo from './forex.repository.js';
+
+/**
+ * Forex order actions (spec 3, 5, 7; decisions.md). Plain functions on a transaction; every price
+ * is the newest STORED tick of the symbol, so each order cites a tick (open_tick_seq /
+ * close_tick_seq) whichever process answers the request. No input can set a price or an outcome.
+ */
+
+export interface Actor {
+  id: number;
+  isDemo: boolean;
+}
+
+const STOP_KEYS: Record<'stop_loss_invalid' | 'take_profit_invalid', ErrorKey> = {
+  stop_loss_invalid: 'forex_stop_loss_invalid',
+  take_profit_invalid: 'forex_take_profit_invalid',
+};
+
+function int(value: string | null | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== null && value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
+}
+
+export async function tradeFeeType(db: Executor): Promise<number> {
+  return int(await settingsRepo.getSetting(db, 'trade_fee_type'), 1);
+}
+
+export async function stopOutLevel(db: Executor): Promise<string> {
+  const raw = await settingsRepo.getSetting(db, 'stop_out_level');
+  return raw !== null && raw !== undefined && /^\d{1,6}(\.\d{1,6})?$/.test(raw.trim()) ? raw.trim() : String(DEFAULT_STOP_OUT_LEVEL);
+}
+
+/** The price to act at: the symbol's newest stored tick, in open market hours. */
+async function marketTick(db: Executor, symbol: { id: number; schedule: 'forex' | 'always' }, now: Date): Promise<repo.TickRef> {
+  if (!isMarketOpen(symbol.schedule, now.getTime())) refuse('forex_market_closed');
+  const tick = await repo.lastStoredTick(db, symbol.id);
+  if (!tick) refuse('forex_no_price');
+  return tick;
+}
+
+export interface Submitted {
+  order: repo.OrderRow;
+  symbol: SymbolMeta;
+  /** The market price it was placed at (the newest stored tick). */
+  price: string;
+}
+
+export async function submit(trx: Executor, actor: Actor, input: ForexSubmitInput, now: Date): Promise<Submitted> {
+  const feeCode = feeShardCode(actor.isDemo, actor.id);
+  const ctx = await repo.submitContext(trx, input.forex_id, actor.id, ACCOUNT_TYPES.forex, feeCode);
+  if (!ctx) refuse('not_found');
+  if (ctx.leverages.length === 0) refuse('no_mult_config');
+  if (input.multiple === undefined || !ctx.leverages.includes(input.multiple)) refuse('forex_multiple_invalid');
+  const lotsProblem = checkLots(input.cont, ctx.min_cont, ctx.pip);
+  if (lotsProblem) refuse(lotsProblem === 'lots_below_min' ? 'forex_lots_below_min' : 'forex_lots_off_step');
+  if (!isMarketOpen(ctx.schedule, now.getTime())) refuse('forex_market_closed');
+  if (ctx.tick_seq === null || ctx.tick_price === null) refuse('forex_no_price');
+  // The user's fee shard exists after its first use; the first order creates it.
+  const houseFeeId = ctx.house_fee_id ?? (await ensureSystemAccount(trx, feeCode, ctx.currency_id));
+  const tick = { seq: ctx.tick_seq, price: ctx.tick_price };
+  const side = input.type === FOREX_BUY ? 1 : 2;
+  const pending = input.status === 0;
+
+  // A pending order's stops are judged against its target (the market when it would fill).
+  let reference = tick.price;
+  if (pending) {
+    if (!checkPendingPrice(side, input.target_price, tick.price)) refuse('forex_pending_price_invalid');
+    reference = input.target_price;
+  }
+  const stops = checkStops(side, reference, input.stop_loss_price, input.target_profit_price);
+  if (stops) refuse(STOP_KEYS[stops]);
+
+  // A pending order's margin and fee are fixed when it is placed, from its target fill price:
+  // filling then moves no money, so a fill can never fail for want of funds.
+  const fill = forexFillPrice(side, reference, ctx.spread);
+  const margin = forexMargin({ marginMode: ctx.margin_mode, lots: input.cont, contNum: ctx.cont_num, price: fill, leverage: input.multiple });
+  const fee = forexFee({ feeType: int(ctx.fee_type, 1), lots: input.cont, feeRate: ctx.fee_rate, margin });
+
+  const order = await repo.insertOrder(trx, {
+    user_id: actor.id,
+    symbol_id: ctx.id,
+    order_type: side,
+    is_pending: pending,
+    quantity: new Decimal(input.cont).toFixed(),
+    cont_num: ctx.cont_num,
+    spread: ctx.spread,
+    origin_price: tick.price,
+    price: pending ? new Decimal(input.target_price).toFixed() : fill.toFixed(),
+    caution_money: margin.toFixed(FOREX_MONEY_PLACES),
+    trade_fee: fee.toFixed(FOREX_MONEY_PLACES),
+    multiple: input.multiple,
+    target_loss_price: input.stop_loss_price,
+    target_profit_price: input.target_profit_price,
+    target_price: pending ? input.target_price : null,
+    status: pending ? FOREX_STATUS.pending : FOREX_STATUS.holding,
+    open_tick_seq: pending ? null : tick.seq,
+    is_demo: actor.isDemo,
+    filled_at: pending ? null : now,
+  });
+
+  const postings: Posting[] = holdPostings(ctx.account_id, margin);
+  if (fee.gt(0)) {
+    postings.push({ accountId: ctx.account_id, bucket: 'available', amount: fee.neg() });
+    postings.push({ accountId: houseFeeId, bucket: 'available', amount: fee });
+  }
+  try {
+    await post(trx, { kind: LEDGER_KINDS.forexOpen, memo: 'Forex order margin and fee', reference: `forex_order:${order.id}`, postings });
+  } catch (err) {
+    if (err instanceof InsufficientFundsError) refuse('forex_insufficient_balance');
+    throw err;
+  }
+  return { order, symbol: { id: ctx.id, code: ctx.code, show_code: ctx.show_code, price_precision: ctx.price_precision }, price: tick.price };
+}
+
+async function ownOrder(trx: Executor, userId: number, orderId: number): Promise<repo.OrderRow> {
+  const order = await repo.lockOwnOrder(trx, userId, orderId);
+  // Another user's order is indistinguishable from a missing one.
+  if (!order) refuse('not_found');
+  return order;
+}
+
+export async function closeByUser(trx: Executor, userId: number, orderId: number, now: Date): Promise<repo.OrderRow> {
+  const order = await ownOrder(trx, userId, orderId);
+  if (order.status !== FOREX_STATUS.holding) refuse('forex_order_not_holding');
+  const symbol = await repo.findSymbol(trx, order.symbol_id);
+  if (!symbol) refuse('not_found');
+  const tick = await marketTick(trx, symbol, now);
+  const closed = await closePosition(trx, order.id, { price: tick.price, seq: tick.seq, closeType: FOREX_CLOSE_TYPE.user, at: now });
+  if (!closed) refuse('forex_order_not_holding');
+  return closed;
+}
+
+export async function cancel(trx: Executor, userId: number, orderId: number, now: Date): Promise<repo.OrderRow> {
+  const order = await ownOrder(trx, userId, orderId);
+  if (order.status !== FOREX_STATUS.pending) refuse('forex_order_not_pending');
+  const cancelled = await cancelPending(trx, order.id, now);
+  if (!cancelled) refuse('forex_order_not_pending');
+  return cancelled;
+}
+
+export async function setStops(trx: Executor, userId: number, orderId: number, stopLoss: string, takeProfit: string, now: Date): Promise<repo.OrderRow> {
+  const order = await ownOrder(trx, userId, orderId);
+  if (order.status !== FOREX_STATUS.holding) refuse('forex_order_not_holding');
+  const symbol = await repo.findSymbol(trx, order.symbol_id);
+  if (!symbol) refuse('not_found');
+  const tick = await marketTick(trx, symbol, now);
+  const problem = checkStops(order.order_type, tick.price, stopLoss, takeProfit);
+  if (problem) refuse(STOP_KEYS[problem]);
+  const updated = await repo.updateStops(trx, order.id, stopLoss, takeProfit);
+  if (!updated) refuse('forex_order_not_holding');
+  return updated;
+}
+
+export interface SymbolMeta {
+  id: number;
+  code: string;
+  show_code: string;
+  price_precision: number;
+}
+
+/** A price on the wire: the symbol's precision, or more when the value has more (a spread-moved fill). */
+export function wirePrice(value: string | null | undefined, precision: number): string {
+  if (value === null || value === undefined) return '0';
+  const d = new Decimal(value);
+  return d.toFixed(Math.max(precision, d.decimalPlaces()));
+}
+
+const money = (v: string | Decimal | null) => new Decimal(v ?? 0).toFixed(FOREX_MONEY_PLACES);
+
+/** The order on the wire; a holding order shows the floating profit at `current` (the newest tick). */
+export function toOrderDto(row: repo.OrderRow, symbol: SymbolMeta, current: string | undefined): ForexOrder {
+  const p = symbol.price_precision;
+  let updatePrice = row.update_price;
+  let profit: Decimal | string | null = row.fact_profits;
+  if (row.status === FOREX_STATUS.holding && current !== undefined) {
+    updatePrice = current;
+    profit = forexProfit({ side: row.order_type, fillPrice: row.price, price: current, lots: row.quantity, contNum: row.cont_num });
+  } else if (row.status === FOREX_STATUS.pending) {
+    updatePrice = current ?? null;
+  }
+  const complete = row.closed_at ?? row.filled_at;
+  return {
+    Id: row.id,
+    OriginId: row.origin_id,
+    ForexId: row.symbol_id,
+    OrderType: row.order_type,
+    Quantity: new Decimal(row.quantity).toFixed(),
+    OriginPrice: wirePrice(row.origin_price, p),
+    Price: wirePrice(row.price, p),
+    UpdatePrice: wirePrice(updatePrice ?? row.price, p),
+    FactProfits: money(profit),
+    CautionMoney: money(row.caution_money),
+    TradeFee: money(row.trade_fee),
+    TargetLossPrice: new Decimal(row.target_loss_price).isZero() ? '0' : wirePrice(row.target_loss_price, p),
+    TargetProfitPrice: new Decimal(row.target_profit_price).isZero() ? '0' : wirePrice(row.target_profit_price, p),
+    Status: row.status,
+    CloseType: row.close_type ?? 0,
+    multiple: row.multiple,
+    IsPending: row.is_pending ? 1 : 0,
+    CreateTimeHandler: wireDateTime(row.created_at),
+    CompleteTimeHandler: complete ? wireDateTime(complete) : '',
+    ForexTradeLists: { Id: symbol.id, ShowCode: symbol.show_code, Code: symbol.code, PricePrecision: p },
+  };
+}
+
+/** DTOs of some orders with their symbols and current prices. */
+export async function orderDtos(db: Executor, rows: readonly repo.OrderRow[]): Promise<ForexOrder[]> {
+  const ids = [...new Set(rows.map((r) => r.symbol_id))];
+  const [symbols, ticks] = await Promise.all([repo.symbolsMeta(db, ids), repo.lastStoredTicks(db, ids)]);
+  const byId = new Map(symbols.map((s) => [s.id, s]));
+  return rows.map((r) => toOrderDto(r, byId.get(r.symbol_id)!, ticks.get(r.symbol_id)?.price));
+}
+
+const TAB_STATUSES: Record<0 | 1 | 3, readonly number[]> = {
+  0: [FOREX_STATUS.pending],
+  1: [FOREX_STATUS.holding],
+  3: [FOREX_STATUS.closed, FOREX_STATUS.cancelled],
+};
+
+/** my_deal: one tab, paged; all_fact_profits sums the whole tab (floating for holding). */
+export async function myDeal(db: Executor, userId: number, tab: 0 | 1 | 3, page: number): Promise<ForexMyDeal> {
+  const statuses = TAB_STATUSES[tab];
+  const perPage = FOREX_PAGE_SIZE;
+  const rows = await repo.listOrders(db, userId, statuses, perPage, (page - 1) * perPage);
+  const { total, profit } = await repo.countAndProfit(db, userId, statuses);
+  let allProfits = new Decimal(profit);
+  if (tab === 1) {
+    // Floating profit of every holding order (a user holds few): the same rounding per order as shown.
+    const all = total <= perPage && page === 1 ? rows : await repo.listOrders(db, userId, statuses, 10_000, 0);
+    allProfits = (await orderDtos(db, all)).reduce((acc, o) => acc.plus(o.FactProfits), new Decimal(0));
+  }
+  return {
+    data: await orderDtos(db, rows),
+    total,
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    per_page: perPage,
+    all_fact_profits: allProfits.toFixed(FOREX_MONEY_PLACES),
+  };
+}
+
+/** Closes and cancels every open order of a user at market (demo reset). Returns the closed ids. */
+export async function closeAllOpen(trx: Executor, userId: number, now: Date): Promise<number[]> {
+  const ids: number[] = [];
+  for (const order of await repo.openOrdersOfUser(trx, userId)) {
+    if (order.status === FOREX_STATUS.pending) {
+      if (await cancelPending(trx, order.id, now)) ids.push(order.id);
+      continue;
+    }
+    // The newest stored tick, even outside market hours: a reset must always be possible.
+    const tick = await repo.lastStoredTick(trx, order.symbol_id);
+    const price = tick?.price ?? order.price;
+    const closed = await closePosition(trx, order.id, { price, seq: tick?.seq ?? order.open_tick_seq ?? 0, closeType: FOREX_CLOSE_TYPE.user, at: now });
+    if (closed) ids.push(order.id);
+  }
+  return ids;
+}

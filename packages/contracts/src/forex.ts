@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { decimalString, wireDateTime } from './money.js';
+import { ignoredT, pagedSchema } from './envelope.js';
+
+/**
+ * Forex (contract) trading on the wire (spec sections 3, 4, 5, 7; decisions.md). Prices and
+ * amounts are decimal strings; forms may send them as numbers, which are read as their text.
+ */
+
+/** OrderType: 1 buy, 2 sell. */
+export const FOREX_ORDER_TYPE = { buy: 1, sell: 2 } as const;
+/** Submit `status`: 1 market price, 0 pending price (`target_price`). */
+export const FOREX_SUBMIT_KIND = { pending: 0, market: 1 } as const;
+/** Order Status (decisions.md). */
+export const FOREX_STATUS = { pending: 0, holding: 1, closing: 2, closed: 3, cancelled: 4 } as const;
+/** my_deal `status` tabs: 0 pending, 1 holding, 3 history (closed and cancelled). */
+export const FOREX_DEAL_TABS = [0, 1, 3] as const;
+/** CloseType: why an order left the book. */
+export const FOREX_CLOSE_TYPE = { user: 1, stopOut: 2, takeProfit: 3, stopLoss: 4, admin: 5 } as const;
+/** my_deal page size. */
+export const FOREX_PAGE_SIZE = 20;
+
+const intField = z.coerce.number().int();
+const id = intField.min(1).max(2_147_483_647);
+
+/** A non-negative decimal a user types (price, lots): string or number in, plain string out. */
+export const decimalInput = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .pipe(z.string().regex(/^\d{1,14}(\.\d{1,10})?$/, 'decimal'));
+/** Like decimalInput; empty or absent means 0 (= off) for stop loss and take profit. */
+const stopInput = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v) => (v === undefined || v === null || String(v).trim() === '' ? '0' : String(v).trim()))
+  .pipe(z.string().regex(/^\d{1,14}(\.\d{1,10})?$/, 'decimal'));
+
+export const forexSubmitInput = z.object({
+  type: intField.pipe(z.union([z.literal(1), z.literal(2)])),
+  /** Lots. */
+  cont: decimalInput,
+  forex_id: id,
+  status: intField.pipe(z.union([z.literal(0), z.literal(1)])).default(1),
+  /** The pending price; required (and only read) when status is 0. */
+  target_price: stopInput,
+  stop_loss_price: stopInput,
+  target_profit_price: stopInput,
+  /** Leverage: one of the symbol's HasForexMultiple values. Absent on a symbol without options: 'no_mult_config'. */
+  multiple: intField.min(1).max(100_000).optional(),
+  ...ignoredT,
+});
+export type ForexSubmitInput = z.infer<typeof forexSubmitInput>;
+
+export const forexMyDealQuery = z.object({
+  status: intField.pipe(z.union([z.literal(0), z.literal(1), z.literal(3)])).default(1),
+  page: intField.min(1).max(100_000).default(1),
+  ...ignoredT,
+});
+
+export const forexOrderIdInput = z.object({ id, ...ignoredT });
+
+export const forexSetStopInput = z.object({
+  id,
+  stop_loss_price: stopInput,
+  target_profit_price: stopInput,
+  ...ignoredT,
+});
+
+export const forexOrderSymbolSchema = z.object({ Id: z.number().int(), ShowCode: z.string(), Code: z.string(), PricePrecision: z.number().int() });
+
+export const forexOrderSchema = z.object({
+  Id: z.number().int(),
+  /** The order this one was copied from (copy trading); 0 for an own order. */
+  OriginId: z.number().int(),
+  ForexId: z.number().int(),
+  OrderType: z.number().int(),
+  Quantity: decimalString,
+  /** The market price the order was priced at (last stored tick). */
+  OriginPrice: decimalString,
+  /** The fill price: market moved against the user by the spread; for a pending order, its target. */
+  Price: decimalString,
+  /** The current price (holding), or the close price (history). */
+  UpdatePrice: decimalString,
+  /** Floating profit (holding) or settled profit (history), 6 decimals. */
+  FactProfits: decimalString,
+  CautionMoney: decimalString,
+  TradeFee: decimalString,
+  TargetLossPrice: decimalString,
+  TargetProfitPrice: decimalString,
+  Status: z.number().int(),
+  /** 0 while open; else FOREX_CLOSE_TYPE. */
+  CloseType: z.number().int(),
+  multiple: z.number().int(),
+  /** 0 market order, 1 was placed as a pending order. */
+  IsPending: z.number().int(),
+  CreateTimeHandler: wireDateTime,
+  /** Fill time while open, close/cancel time in history; empty when not yet filled. */
+  CompleteTimeHandler: z.string(),
+  ForexTradeLists: forexOrderSymbolSchema,
+});
+export type ForexOrder = z.infer<typeof forexOrderSchema>;
+
+export const forexMyDealSchema = pagedSchema(forexOrderSchema).extend({
+  /** Sum of FactProfits of every order of the tab (not just this page). */
+  all_fact_profits: decimalString,
+});
+export type ForexMyDeal = z.infer<typeof forexMyDealSchema>;
+
+/** Websocket push `FOREX_TRADE` to one user with holding orders, at most about once a second. */
+export const forexTradePushSchema = z.object({
+  ProfitsTotal: decimalString,
+  /** Risk rate in percent, 2 decimals. */
+  HazardRate: decimalString,
+  CautionMoneyAll: decimalString,
+  TransOrder: z.array(z.object({ Id: z.number().int(), UpdatePrice: decimalString, FactProfits: decimalString })),
+});
+export type ForexTradePush = z.infer<typeof forexTradePushSchema>;
+
+/** Websocket push `FOREX_CLOSED`: ids of the user's orders that just closed (any reason). */
+export const forexClosedPushSchema = z.object({ id: z.array(z.number().int()) });
+export type ForexClosedPush = z.infer<typeof forexClosedPushSchema>;
