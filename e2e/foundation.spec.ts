@@ -51,8 +51,9 @@ test('register with the e-mailed code, see the home shell, log out and log in ag
   await confirmDialog(page);
   await expect(page).toHaveURL(/#\/login/);
 
+  // The server's refusal, in the default language (hk), as the toast.
   await login(page, email, 'wrong-password-1');
-  await expect(page.locator('.adm-toast-main')).toBeVisible();
+  await expect(page.locator('.adm-toast-main').filter({ hasText: '帳戶或密碼錯誤' })).toBeVisible();
   await expect(page).toHaveURL(/#\/login/);
 
   // Logging out from /user and back in returns to /user.
@@ -89,7 +90,7 @@ test('a demo account from the login page starts with 10000 USDT in each account 
   await expect(page.getByTestId('user-total')).toContainText('30,000.00');
   await page.getByTestId('user-demo-reset').click();
   await confirmDialog(page);
-  await expect(page.locator('.adm-toast-main')).toBeVisible();
+  await expect(page.locator('.adm-toast-main').filter({ hasText: '模擬帳戶已重置' })).toBeVisible();
   await expect(page.getByTestId('user-total')).toContainText('30,000.00');
   await shot(page, 'user-demo-light-hk');
 

@@ -1,6 +1,6 @@
 // `npm test`: every test of the project, in order of cost, and one closing line
 // `tests: N passed, M failed` that counts them all. Exits non-zero on any failure.
-//   1. type check and lint          2. unit + API integration tests (vitest, real PostgreSQL)
+//   1. type check and lint          2. unit tests, then API integration tests (real PostgreSQL)
 //   3. web build                    4. browser journeys (Playwright in Debian's Chromium)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
@@ -39,12 +39,20 @@ for (const [title, cmd, args] of [
   else failed += 1;
 }
 
-const vitestJson = `${tmp}/vitest.json`;
-rmSync(vitestJson, { force: true });
-run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
-if (!countJson(vitestJson, (j) => ({ ok: j.numPassedTests, bad: j.numFailedTests }))) {
-  failed += 1;
-  problems.push('vitest wrote no report');
+// Two passes: the server suite (real PostgreSQL, engines) and the jsdom suites each get the
+// machine to themselves, so timing inside one is not starved by the other.
+for (const [title, projects] of [
+  ['unit tests (contracts, domain, web)', ['contracts', 'domain', 'web']],
+  ['API integration tests (server, real PostgreSQL)', ['server']],
+]) {
+  const json = `${tmp}/vitest-${projects.join('-')}.json`;
+  rmSync(json, { force: true });
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
+  run(title, 'npx', args);
+  if (!countJson(json, (j) => ({ ok: j.numPassedTests, bad: j.numFailedTests }))) {
+    failed += 1;
+    problems.push(`${title}: vitest wrote no report`);
+  }
 }
 
 if (run('web build', 'npm', ['run', 'build', '-w', 'apps/web'])) {

@@ -2,12 +2,17 @@ import type { ReactNode } from 'react';
 import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 
-/** A confirm dialog rendered in place (testable, no imperative render root needed). */
+/**
+ * A confirm dialog rendered in place (testable, no imperative render root needed). It leaves the
+ * page as soon as it is closed rather than after its closing animation, so a dialog that is
+ * reopened at once (withdraw's not_bind on submit) is always the new one.
+ */
 export function ConfirmDialog({ visible, content, confirmText, onConfirm, onClose, testId }: { visible: boolean; content: ReactNode; confirmText?: string; onConfirm: () => void; onClose: () => void; testId: string }) {
   const { t } = useTranslation();
+  if (!visible) return null;
   return (
     <Dialog
-      visible={visible}
+      visible
       content={<div data-testid={testId}>{content}</div>}
       closeOnAction
       destroyOnClose
