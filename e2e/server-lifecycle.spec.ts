@@ -9,6 +9,12 @@ import { fileURLToPath } from 'node:url';
 // printed; a second start on the same directory keeps the users and the admin's password.
 const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 
+// Every server this file starts, so a failed assertion never leaves one (and its PostgreSQL) running.
+const started = new Set<ChildProcess>();
+test.afterEach(async () => {
+  await Promise.all([...started].map((child) => stop(child)));
+});
+
 function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; url: string }> {
   // node itself (not npx, which does not pass signals on), so SIGTERM reaches the server.
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -16,6 +22,7 @@ function startServer(dataDir: string, port: number): Promise<{ child: ChildProce
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: '', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.add(child);
   let output = '';
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`no URL printed in 120 s:\n${output}`)), 120_000);
@@ -34,6 +41,8 @@ function startServer(dataDir: string, port: number): Promise<{ child: ChildProce
 }
 
 function stop(child: ChildProcess): Promise<void> {
+  started.delete(child);
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((done) => {
     child.once('exit', () => done());
     child.kill('SIGTERM');
