@@ -3,11 +3,10 @@ import { Button, NoticeBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CODE_PURPOSE } from '@tp/contracts';
-import { CodeButton } from '../../../components/ui/code-button';
+import { EmailCodeField } from '../../../components/ui/email-code-field';
 import { Field } from '../../../components/ui/field';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
-import { sendEmailCode } from '../../../lib/queries';
 import { toast, toastSuccess } from '../../../lib/toast';
 import { checkNewPasswords } from '../../../lib/validation';
 import { amendPassword } from '../api/account-api';
@@ -54,27 +53,16 @@ export function PasswordPage() {
             void submit();
           }}
         >
-          <Field
-            name="code"
-            label={t('auth.code')}
+          <EmailCodeField
             value={code}
             onChange={setCode}
-            placeholder={t('auth.code_placeholder')}
-            inputMode="numeric"
+            email={() => email}
+            purpose={CODE_PURPOSE.forgot}
             maxLength={6}
-            autoComplete="one-time-code"
-            testId="password-code"
             disabled={demo}
-            suffix={
-              <CodeButton
-                testId="password-send-code"
-                disabled={demo || !email}
-                onSend={async () => {
-                  await sendEmailCode(email, CODE_PURPOSE.forgot);
-                  toastSuccess(t('auth.code_sent'));
-                }}
-              />
-            }
+            sendDisabled={demo || !email}
+            testId="password-code"
+            sendTestId="password-send-code"
           />
           <Field name="password" label={t('auth.new_password')} value={password} onChange={setPassword} placeholder={t('auth.new_password_placeholder')} type="password" autoComplete="new-password" testId="password-new" disabled={demo} />
           <Field name="repassword" label={t('auth.repassword')} value={repeat} onChange={setRepeat} placeholder={t('auth.repassword_placeholder')} type="password" autoComplete="new-password" testId="password-repeat" disabled={demo} />

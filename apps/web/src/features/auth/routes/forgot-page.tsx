@@ -3,9 +3,8 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CODE_PURPOSE } from '@tp/contracts';
-import { CodeButton } from '../../../components/ui/code-button';
+import { EmailCodeField } from '../../../components/ui/email-code-field';
 import { Field } from '../../../components/ui/field';
-import { sendEmailCode } from '../../../lib/queries';
 import { toast, toastSuccess } from '../../../lib/toast';
 import { checkEmail, checkNewPasswords } from '../../../lib/validation';
 import { forgetPassword } from '../api/auth-api';
@@ -52,26 +51,15 @@ export function ForgotPage() {
         }}
       >
         <Field name="account" label={t('auth.email')} value={account} onChange={setAccount} placeholder={t('auth.email_placeholder')} type="email" inputMode="email" autoComplete="username" testId="forgot-account" />
-        <Field
-          name="code"
-          label={t('auth.code')}
+        <EmailCodeField
           value={code}
           onChange={setCode}
-          placeholder={t('auth.code_placeholder')}
-          inputMode="numeric"
+          email={() => account.trim()}
+          purpose={CODE_PURPOSE.forgot}
+          beforeSend={validEmail}
           maxLength={6}
-          autoComplete="one-time-code"
           testId="forgot-code"
-          suffix={
-            <CodeButton
-              testId="forgot-send-code"
-              beforeSend={validEmail}
-              onSend={async () => {
-                await sendEmailCode(account.trim(), CODE_PURPOSE.forgot);
-                toastSuccess(t('auth.code_sent'));
-              }}
-            />
-          }
+          sendTestId="forgot-send-code"
         />
         <Field name="password" label={t('auth.new_password')} value={password} onChange={setPassword} placeholder={t('auth.new_password_placeholder')} type="password" autoComplete="new-password" testId="forgot-password" />
         <Field name="repassword" label={t('auth.repassword')} value={repeat} onChange={setRepeat} placeholder={t('auth.repassword_placeholder')} type="password" autoComplete="new-password" testId="forgot-repassword" />

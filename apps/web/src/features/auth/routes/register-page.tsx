@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CODE_PURPOSE } from '@tp/contracts';
-import { CodeButton } from '../../../components/ui/code-button';
+import { EmailCodeField } from '../../../components/ui/email-code-field';
 import { Field } from '../../../components/ui/field';
 import { LoadingLines, LoadError } from '../../../components/ui/states';
 import { useAuth } from '../../../lib/auth-store';
-import { sendEmailCode, useBasicInfo } from '../../../lib/queries';
+import { useBasicInfo } from '../../../lib/queries';
 import { toast, toastSuccess } from '../../../lib/toast';
 import { checkEmail, safeFrom } from '../../../lib/validation';
 import { captchaQueryKey, fetchCaptcha, register } from '../api/auth-api';
@@ -95,26 +95,15 @@ export function RegisterPage() {
     );
   } else {
     verification = (
-      <Field
-        name="code"
-        label={t('auth.code')}
+      <EmailCodeField
         value={code}
         onChange={setCode}
-        placeholder={t('auth.code_placeholder')}
-        inputMode="numeric"
+        email={() => account.trim()}
+        purpose={CODE_PURPOSE.register}
+        beforeSend={validEmail}
         maxLength={12}
-        autoComplete="one-time-code"
         testId="register-code"
-        suffix={
-          <CodeButton
-            testId="register-send-code"
-            beforeSend={validEmail}
-            onSend={async () => {
-              await sendEmailCode(account.trim(), CODE_PURPOSE.register);
-              toastSuccess(t('auth.code_sent'));
-            }}
-          />
-        }
+        sendTestId="register-send-code"
       />
     );
   }
