@@ -48,7 +48,3 @@ export function refreshAfterMicroChange(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: [...MICRO_KEY, 'orders'] });
   void client.invalidateQueries({ queryKey: ['wallet'] });
 }
-
-export function newIdempotencyKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}

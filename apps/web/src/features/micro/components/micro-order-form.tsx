@@ -10,7 +10,8 @@ import { useAuth } from '../../../lib/auth-store';
 import { money } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
 import { toast, toastSuccess } from '../../../lib/toast';
-import { newIdempotencyKey, refreshAfterMicroChange, submitMicro, useMicroSeconds } from '../api/micro-api';
+import { randomId } from '../../../lib/storage';
+import { refreshAfterMicroChange, submitMicro, useMicroSeconds } from '../api/micro-api';
 
 /** Whole percent of a fractional ratio for labels: "0.85" -> "85". */
 export function ratioPercent(ratio: string): string {
@@ -66,7 +67,7 @@ export function MicroOrderForm({ symbol }: { symbol: TradeSymbol }) {
     }
     setSending(type);
     try {
-      await submitMicro({ forex_id: symbol.Id, type, number: amount.trim(), seconds: chosen.Seconds }, newIdempotencyKey());
+      await submitMicro({ forex_id: symbol.Id, type, number: amount.trim(), seconds: chosen.Seconds }, randomId());
       toastSuccess(t('micro.submitted'));
       refreshAfterMicroChange(queryClient);
     } catch {

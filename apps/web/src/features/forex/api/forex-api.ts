@@ -1,0 +1,71 @@
+import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import type { ForexMyDeal, ForexOrder } from '@tp/contracts';
+import { api } from '../../../lib/api/client';
+import { useAuth } from '../../../lib/auth-store';
+import { randomId } from '../../../lib/storage';
+
+/** Query keys of contract orders; they carry the token, so a logout leaves no other user's data. */
+export const FOREX_KEY = ['forex'] as const;
+
+/** my_deal tabs: 1 holding, 0 dealing (pending), 3 history (closed and cancelled). */
+export type ForexDealStatus = 0 | 1 | 3;
+
+/** GET /v2/api/forex/my_deal, 20 a page; every page carries the tab's all_fact_profits. */
+export const forexDealsQuery = (token: string | null, status: ForexDealStatus) =>
+  infiniteQueryOptions({
+    queryKey: [...FOREX_KEY, 'deals', status, token],
+    queryFn: ({ signal, pageParam }) => api.get<ForexMyDeal>('/v2/api/forex/my_deal', { status, page: pageParam }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last: ForexMyDeal) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
+    enabled: !!token,
+  });
+
+export function useForexDeals(status: ForexDealStatus) {
+  const token = useAuth((s) => s.token);
+  return useInfiniteQuery(forexDealsQuery(token, status));
+}
+
+export interface ForexSubmitBody {
+  /** 1 buy (long), 2 sell (short). */
+  type: 1 | 2;
+  /** Lots as typed, a decimal string. */
+  cont: string;
+  forex_id: number;
+  /** 1 market price, 0 pending price. */
+  status: 0 | 1;
+  /** The pending price; '0' for a market order. */
+  target_price: string;
+  /** '0' when the switch is off. */
+  stop_loss_price: string;
+  target_profit_price: string;
+  multiple: number;
+}
+
+/**
+ * The money actions below each send an Idempotency-Key made once per user action: a retried
+ * request (lost answer, double tap) never opens or closes twice.
+ */
+export function submitForex(body: ForexSubmitBody): Promise<ForexOrder> {
+  return api.post<ForexOrder>('/v2/api/forex/submit', { ...body }, { idempotencyKey: randomId() });
+}
+
+/** POST /v2/api/forex/close: closes a holding order at the market. */
+export function closeForex(id: number): Promise<ForexOrder> {
+  return api.post<ForexOrder>('/v2/api/forex/close', { id }, { idempotencyKey: randomId() });
+}
+
+/** POST /v2/api/forex/cancel_trade: cancels a pending order, margin and fee return. */
+export function cancelForex(id: number): Promise<ForexOrder> {
+  return api.post<ForexOrder>('/v2/api/forex/cancel_trade', { id }, { idempotencyKey: randomId() });
+}
+
+/** POST /v2/api/forex/set_stop_price: '0' switches a stop off. */
+export function setForexStops(id: number, stopLoss: string, takeProfit: string): Promise<ForexOrder> {
+  return api.post<ForexOrder>('/v2/api/forex/set_stop_price', { id, stop_loss_price: stopLoss, target_profit_price: takeProfit }, { idempotencyKey: randomId() });
+}
+
+/** After an order opens, closes, fills or changes: its lists and the balances are stale. */
+export function refreshAfterForexChange(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: [...FOREX_KEY, 'deals'] });
+  void client.invalidateQueries({ queryKey: ['wallet'] });
+}
