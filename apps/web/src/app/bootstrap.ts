@@ -3,7 +3,7 @@ import { setupAntdForReact19 } from '../lib/antd-setup';
 import { useAuth } from '../lib/auth-store';
 import { currentLang, i18next, initI18n } from '../lib/i18n';
 import { applyTheme, storedTheme } from '../lib/theme';
-import { toast } from '../lib/toast';
+import { toast, toastSuccess } from '../lib/toast';
 import { goLogin } from './navigation';
 
 /** Connect the api client to the session, the language, toasts and the router. */
@@ -12,6 +12,7 @@ export function wireApi(): void {
     getToken: () => useAuth.getState().token,
     getLang: () => currentLang(),
     notify: toast,
+    notifySuccess: toastSuccess,
     networkMessage: (code) => i18next.t('public.network_error', { code }),
     onUnauthenticated: () => {
       useAuth.getState().clear();

@@ -64,5 +64,5 @@ export function useProfits() {
 
 /** Send a verification code by e-mail (register 1, forgot / change password 2). */
 export function sendEmailCode(to: string, type: 1 | 2): Promise<unknown> {
-  return api.post('/api/notify/send_email', { to, type });
+  return api.post('/api/notify/send_email', { to, type }, { announce: true });
 }

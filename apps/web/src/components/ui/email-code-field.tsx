@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { sendEmailCode } from '../../lib/queries';
-import { toastSuccess } from '../../lib/toast';
 import { CodeButton } from './code-button';
 import { Field } from './field';
 
@@ -42,7 +41,6 @@ export function EmailCodeField({ value, onChange, email, purpose, beforeSend, ma
           disabled={sendDisabled}
           onSend={async () => {
             await sendEmailCode(email(), purpose);
-            toastSuccess(t('auth.code_sent'));
           }}
         />
       }

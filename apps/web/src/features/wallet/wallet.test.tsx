@@ -5,6 +5,9 @@ import { cancelAll, configureApi } from '../../lib/api/client';
 import { useAuth } from '../../lib/auth-store';
 import { initI18n, setLang } from '../../lib/i18n';
 import { calls, callsTo, fakeFetch, renderScreen, resetFetch, routes } from '../../test/market-harness';
+
+/** A success answer with the server's own (localized) message, which the success toast shows. */
+const said = (data: unknown, msg: string) => new Response(JSON.stringify({ code: 1, msg, data }));
 import { ChargePage } from './routes/charge-page';
 import { HistoryPage } from './routes/history-page';
 import { pickSide, TransferPage } from './routes/transfer-page';
@@ -51,7 +54,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   await setLang('en');
   resetFetch();
-  configureApi({ notify: toast });
+  configureApi({ notify: toast, notifySuccess: toastSuccess });
   vi.mocked(toast).mockClear();
   vi.mocked(toastSuccess).mockClear();
   useAuth.getState().setSession({ token: 'tok-7', user: realUser });
@@ -72,7 +75,7 @@ describe('transfer', () => {
 
   it('swaps in the picker, fills "all" with the from account’s available, sends once and refreshes balances after 1 s', async () => {
     routes['/api/account/transfer_log'] = () => empty;
-    routes['/api/account/transfer'] = () => ({ id: 1, balance: '7.25', from: 3, to: 1, currency_id: 1, created_at: '2026-01-01 00:00:00' });
+    routes['/api/account/transfer'] = () => said({ id: 1, balance: '7.25', from: 3, to: 1, currency_id: 1, created_at: '2026-01-01 00:00:00' }, 'Transfer successful');
     await renderScreen(<TransferPage />, '/mine/transfer');
     await waitFor(() => expect(screen.getByTestId('transfer-from-available').textContent).toContain('120.50'));
     expect(screen.getByTestId('transfer-from').dataset.account).toBe('1');
@@ -92,7 +95,7 @@ describe('transfer', () => {
     await waitFor(() => expect(callsTo('/api/account/transfer')).toHaveLength(1));
     expect(body('/api/account/transfer')).toEqual({ balance: '7.25', from: 3, to: 1, currency_id: 1 });
     expect(headers('/api/account/transfer')['Idempotency-Key']).toMatch(/\S{8,}/);
-    expect(toastSuccess).toHaveBeenCalledWith('Transfer completed');
+    expect(toastSuccess).toHaveBeenCalledWith('Transfer successful');
     // Not at once: the balances are read again 1 s after success.
     expect(callsTo('/v2/api/main/wallet/getBalance').length).toBe(before);
     await waitFor(() => expect(callsTo('/v2/api/main/wallet/getBalance').length).toBeGreaterThan(before), { timeout: 2500 });
@@ -122,7 +125,7 @@ describe('withdraw', () => {
     routes['/api/account/draw_symbol_list'] = () => [USDT, BTC];
     routes['/api/wallet/get_draw_method'] = (u) => ({ list: u.searchParams.get('draw_id') === '1' ? [method] : [{ ...method, id: 42, draw_id: 3 }], drawCurrency: u.searchParams.get('draw_id') === '1' ? USDT : BTC });
     routes['/api/account/draw_list'] = () => empty;
-    routes['/api/account/draw'] = () => ({ id: 9, number: '100', fee: '1', real_number: '99', status: 0, status_name: 'Pending', created_at: '2026-01-01 00:00:00', type: 1, address: method.dc_address, payee_account: '', notes: '', draw_currency: { code: 'USDT', protocol: 'TRC20' } });
+    routes['/api/account/draw'] = () => said({ id: 9, number: '100', fee: '1', real_number: '99', status: 0, status_name: 'Pending', created_at: '2026-01-01 00:00:00', type: 1, address: method.dc_address, payee_account: '', notes: '', draw_currency: { code: 'USDT', protocol: 'TRC20' } }, 'Withdrawal sent for review');
     await renderScreen(<WithdrawPage />, '/mine/withdraw?type=0');
     await screen.findByTestId('withdraw-method-41');
     expect(callsTo('/api/account/draw_symbol_list')[0]!.searchParams.get('type')).toBe('1');
@@ -158,7 +161,7 @@ describe('withdraw', () => {
     await waitFor(() => expect(callsTo('/api/account/draw')).toHaveLength(1));
     expect(body('/api/account/draw')).toEqual({ draw_currency_id: 1, number: '100', memo: 'for rent', draw_method_id: 41 });
     expect(headers('/api/account/draw')['Idempotency-Key']).toMatch(/\S{8,}/);
-    expect(toastSuccess).toHaveBeenCalledWith('Withdrawal submitted, waiting for review');
+    expect(toastSuccess).toHaveBeenCalledWith('Withdrawal sent for review');
   });
 
   it('no bound method: the wallet.not_bind dialog offers /mine/withdraw-way?type=2 for bank', async () => {

@@ -97,6 +97,16 @@ describe('request headers and url', () => {
 });
 
 describe('envelope handling', () => {
+  it('announce: a success shows the server msg as a success toast; without it nothing is shown', async () => {
+    const notifySuccess = vi.fn<(message: string) => void>();
+    configureApi({ notifySuccess, fetch: (async () => envelope(1, { id: 7 }, 'Order closed')) as typeof fetch });
+    await expect(api.post('/v2/api/forex/close', { id: 7 }, { announce: true })).resolves.toEqual({ id: 7 });
+    expect(notifySuccess).toHaveBeenCalledWith('Order closed');
+    await api.post('/v2/api/forex/close', { id: 8 });
+    expect(notifySuccess).toHaveBeenCalledTimes(1);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
   it('code 0: toasts msg and rejects with a refused ApiError carrying the error key', async () => {
     configureApi({ fetch: (async () => new Response(JSON.stringify({ code: 0, msg: 'Wrong password', data: null, error: 'invalid_credentials' }))) as typeof fetch });
     const err = await api.get('/a').catch((e: unknown) => e);

@@ -16,6 +16,12 @@ export interface RequestOptions {
   init?: boolean;
   /** Do not toast refusals or network errors (the caller shows them). */
   silent?: boolean;
+  /**
+   * Actions whose success the user should hear about: on code 1 the server's msg (already in the
+   * user's language) is shown as a success toast (spec section 7: success messages of close,
+   * cancel, stop-price set, code send, reset, bind and most submissions are the server msg).
+   */
+  announce?: boolean;
   /** Money actions: send an Idempotency-Key so a retry never acts twice. */
   idempotencyKey?: string;
   /** Cancel this caller's interest; the shared request is aborted when no caller is left. */
@@ -47,6 +53,8 @@ export interface ApiHooks {
   getLang(): string;
   /** Show a short message (toast). */
   notify(message: string): void;
+  /** Show a short success message (toast with a check mark). */
+  notifySuccess(message: string): void;
   /** Text for a network error with its code. */
   networkMessage(code: string): string;
   /** A 999 answer on a normal call: clear the user and go to /login. */
@@ -60,6 +68,7 @@ const hooks: ApiHooks = {
   getToken: () => null,
   getLang: () => 'hk',
   notify: () => undefined,
+  notifySuccess: () => undefined,
   networkMessage: (code) => `Network error (${code})`,
   onUnauthenticated: () => undefined,
   now: () => Date.now(),
@@ -190,7 +199,10 @@ async function perform<T>(path: string, opts: RequestOptions, controller: AbortC
   }
   if (!envelope) throw networkError(res.ok ? 'ERR_BAD_RESPONSE' : `HTTP_${res.status}`, opts);
 
-  if (envelope.code === CODE_OK) return envelope.data;
+  if (envelope.code === CODE_OK) {
+    if (opts.announce && envelope.msg) hooks.notifySuccess(envelope.msg);
+    return envelope.data;
+  }
   if (envelope.code === CODE_UNAUTHENTICATED) {
     if (!opts.init) {
       if (!opts.silent && envelope.msg) hooks.notify(envelope.msg);

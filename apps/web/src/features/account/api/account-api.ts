@@ -8,12 +8,12 @@ export function logout(): Promise<unknown> {
 }
 
 export function resetDemoAccount(): Promise<unknown> {
-  return api.get('/v2/api/main/user/resetForexDemoAccount');
+  return api.get('/v2/api/main/user/resetForexDemoAccount', undefined, { announce: true });
 }
 
 export interface AmendPasswordForm { new_password: string; secondary_password: string; auth_code: string }
 export function amendPassword(form: AmendPasswordForm): Promise<unknown> {
-  return api.post('/api/user/amend_password', { type: 'email', ...form, auth_code: form.auth_code.trim() });
+  return api.post('/api/user/amend_password', { type: 'email', ...form, auth_code: form.auth_code.trim() }, { announce: true });
 }
 
 /** Log out: tell the server (best effort), forget the session and cached data, go to /login. */

@@ -7,7 +7,7 @@ import { EmailCodeField } from '../../../components/ui/email-code-field';
 import { Field } from '../../../components/ui/field';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
-import { toast, toastSuccess } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { checkNewPasswords } from '../../../lib/validation';
 import { amendPassword } from '../api/account-api';
 
@@ -31,7 +31,6 @@ export function PasswordPage() {
     setBusy(true);
     try {
       await amendPassword({ new_password: password, secondary_password: repeat, auth_code: code });
-      toastSuccess(t('user.password_changed'));
       navigate(-1);
     } catch {
       /* shown by the api client */

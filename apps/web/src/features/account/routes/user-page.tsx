@@ -26,7 +26,7 @@ import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { money } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
 import { useTheme, usePrefs } from '../../../lib/theme';
-import { toast, toastSuccess } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { resetDemoAccount, useLogout } from '../api/account-api';
 import { DEMO_BLOCKED } from '../components/restricted';
 
@@ -73,7 +73,6 @@ export function UserPage() {
     if (!ok) return;
     try {
       await resetDemoAccount();
-      toastSuccess(t('user.reset_demo_done'));
       await queryClient.invalidateQueries({ queryKey: ['wallet'] });
       await queryClient.invalidateQueries({ queryKey: ['user'] });
     } catch {

@@ -16,11 +16,11 @@ export interface ForgotForm { account: string; new_password: string; secondary_p
 
 /** Email login; the spec sends it form-urlencoded. */
 export function login(form: LoginForm): Promise<Session> {
-  return api.postForm<Session>('/api/user/loginForU', { login_type: 'email', account: form.account.trim(), password: form.password });
+  return api.postForm<Session>('/api/user/loginForU', { login_type: 'email', account: form.account.trim(), password: form.password }, { announce: true });
 }
 
 export function loginDemo(demoId: string): Promise<Session> {
-  return api.get<Session>('/api/user/createAccountDemoForU', { demo_id: demoId });
+  return api.get<Session>('/api/user/createAccountDemoForU', { demo_id: demoId }, { announce: true });
 }
 
 export function register(form: RegisterForm): Promise<Session> {
@@ -32,11 +32,11 @@ export function register(form: RegisterForm): Promise<Session> {
     invite_code: form.invite_code?.trim() || undefined,
     sms_code: form.sms_code.trim(),
     key: form.key,
-  });
+  }, { announce: true });
 }
 
 export function forgetPassword(form: ForgotForm): Promise<unknown> {
-  return api.post('/api/user/forget_password', { type: 'email', ...form, account: form.account.trim(), auth_code: form.auth_code.trim() });
+  return api.post('/api/user/forget_password', { type: 'email', ...form, account: form.account.trim(), auth_code: form.auth_code.trim() }, { announce: true });
 }
 
 export const captchaQueryKey = ['captcha'] as const;

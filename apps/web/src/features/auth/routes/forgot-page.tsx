@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { CODE_PURPOSE } from '@tp/contracts';
 import { EmailCodeField } from '../../../components/ui/email-code-field';
 import { Field } from '../../../components/ui/field';
-import { toast, toastSuccess } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { checkEmail, checkNewPasswords } from '../../../lib/validation';
 import { forgetPassword } from '../api/auth-api';
 import { AuthShell } from '../components/auth-shell';
@@ -33,7 +33,6 @@ export function ForgotPage() {
     setBusy(true);
     try {
       await forgetPassword({ account, new_password: password, secondary_password: repeat, auth_code: code });
-      toastSuccess(t('auth.reset_success'));
       navigate('/login', { replace: true });
     } catch {
       /* shown by the api client */

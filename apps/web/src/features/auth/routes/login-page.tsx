@@ -7,7 +7,7 @@ import type { Session } from '@tp/contracts';
 import { Field } from '../../../components/ui/field';
 import { useAuth } from '../../../lib/auth-store';
 import { deviceId } from '../../../lib/storage';
-import { toast, toastSuccess } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { safeFrom } from '../../../lib/validation';
 import { login, loginDemo } from '../api/auth-api';
 import { AuthShell } from '../components/auth-shell';
@@ -27,7 +27,6 @@ export function LoginPage() {
     queryClient.removeQueries({ queryKey: ['user'] });
     queryClient.removeQueries({ queryKey: ['wallet'] });
     setSession(session);
-    toastSuccess(t('auth.login_success'));
     navigate(from, { replace: true });
   };
 

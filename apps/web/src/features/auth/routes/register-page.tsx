@@ -9,7 +9,7 @@ import { Field } from '../../../components/ui/field';
 import { LoadingLines, LoadError } from '../../../components/ui/states';
 import { useAuth } from '../../../lib/auth-store';
 import { useBasicInfo } from '../../../lib/queries';
-import { toast, toastSuccess } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { checkEmail, safeFrom } from '../../../lib/validation';
 import { captchaQueryKey, fetchCaptcha, register } from '../api/auth-api';
 import { AuthShell } from '../components/auth-shell';
@@ -53,7 +53,6 @@ export function RegisterPage() {
       queryClient.removeQueries({ queryKey: ['user'] });
       queryClient.removeQueries({ queryKey: ['wallet'] });
       setSession(session);
-      toastSuccess(t('auth.register_success'));
       navigate(safeFrom(params.get('from')), { replace: true });
     } catch {
       if (useCaptcha) {

@@ -46,22 +46,22 @@ export interface ForexSubmitBody {
  * request (lost answer, double tap) never opens or closes twice.
  */
 export function submitForex(body: ForexSubmitBody): Promise<ForexOrder> {
-  return api.post<ForexOrder>('/v2/api/forex/submit', { ...body }, { idempotencyKey: randomId() });
+  return api.post<ForexOrder>('/v2/api/forex/submit', { ...body }, { idempotencyKey: randomId(), announce: true });
 }
 
 /** POST /v2/api/forex/close: closes a holding order at the market. */
 export function closeForex(id: number): Promise<ForexOrder> {
-  return api.post<ForexOrder>('/v2/api/forex/close', { id }, { idempotencyKey: randomId() });
+  return api.post<ForexOrder>('/v2/api/forex/close', { id }, { idempotencyKey: randomId(), announce: true });
 }
 
 /** POST /v2/api/forex/cancel_trade: cancels a pending order, margin and fee return. */
 export function cancelForex(id: number): Promise<ForexOrder> {
-  return api.post<ForexOrder>('/v2/api/forex/cancel_trade', { id }, { idempotencyKey: randomId() });
+  return api.post<ForexOrder>('/v2/api/forex/cancel_trade', { id }, { idempotencyKey: randomId(), announce: true });
 }
 
 /** POST /v2/api/forex/set_stop_price: '0' switches a stop off. */
 export function setForexStops(id: number, stopLoss: string, takeProfit: string): Promise<ForexOrder> {
-  return api.post<ForexOrder>('/v2/api/forex/set_stop_price', { id, stop_loss_price: stopLoss, target_profit_price: takeProfit }, { idempotencyKey: randomId() });
+  return api.post<ForexOrder>('/v2/api/forex/set_stop_price', { id, stop_loss_price: stopLoss, target_profit_price: takeProfit }, { idempotencyKey: randomId(), announce: true });
 }
 
 /** After an order opens, closes, fills or changes: its lists and the balances are stale. */

@@ -40,7 +40,7 @@ export interface MicroSubmitBody {
 
 /** POST /v2/api/micro/submit with an Idempotency-Key: a retried tap never opens two options. */
 export function submitMicro(body: MicroSubmitBody, idempotencyKey: string): Promise<MicroOrder> {
-  return api.post<MicroOrder>('/v2/api/micro/submit', { ...body }, { idempotencyKey });
+  return api.post<MicroOrder>('/v2/api/micro/submit', { ...body }, { idempotencyKey, announce: true });
 }
 
 /** After an option opens or settles: its lists and the balances are stale. */

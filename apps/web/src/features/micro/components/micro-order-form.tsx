@@ -9,7 +9,7 @@ import { LoadError } from '../../../components/ui/states';
 import { useAuth } from '../../../lib/auth-store';
 import { money } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
-import { toast, toastSuccess } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { randomId } from '../../../lib/storage';
 import { refreshAfterMicroChange, submitMicro, useMicroSeconds } from '../api/micro-api';
 
@@ -68,7 +68,6 @@ export function MicroOrderForm({ symbol }: { symbol: TradeSymbol }) {
     setSending(type);
     try {
       await submitMicro({ forex_id: symbol.Id, type, number: amount.trim(), seconds: chosen.Seconds }, randomId());
-      toastSuccess(t('micro.submitted'));
       refreshAfterMicroChange(queryClient);
     } catch {
       // The api client already showed the server's msg (refusal) or the network error.

@@ -25,11 +25,11 @@ export function fetchCharges(type: number, page: number, signal?: AbortSignal): 
 export interface CoinDepositForm { number: string; proofImg: string; address?: string; charge_id: number }
 /** POST /api/quickCharge/submit, once per user action (Idempotency-Key). */
 export function submitCoinDeposit(form: CoinDepositForm): Promise<ChargeRecord> {
-  return api.post<ChargeRecord>('/api/quickCharge/submit', { ...form }, { idempotencyKey: randomId() });
+  return api.post<ChargeRecord>('/api/quickCharge/submit', { ...form }, { idempotencyKey: randomId(), announce: true });
 }
 
 export interface WireDepositForm { number: string; proofImg: string; wire_id: number }
 /** POST /api/quickCharge/wire_submit, once per user action (Idempotency-Key). */
 export function submitWireDeposit(form: WireDepositForm): Promise<ChargeRecord> {
-  return api.post<ChargeRecord>('/api/quickCharge/wire_submit', { ...form }, { idempotencyKey: randomId() });
+  return api.post<ChargeRecord>('/api/quickCharge/wire_submit', { ...form }, { idempotencyKey: randomId(), announce: true });
 }

@@ -5,7 +5,7 @@ import { randomId } from '../../../lib/storage';
 export interface TransferForm { balance: string; from: number; to: number }
 /** POST /api/account/transfer between the user's own accounts, once per action (Idempotency-Key). */
 export function submitTransfer(form: TransferForm): Promise<TransferRecord> {
-  return api.post<TransferRecord>('/api/account/transfer', { ...form, currency_id: 1 }, { idempotencyKey: randomId() });
+  return api.post<TransferRecord>('/api/account/transfer', { ...form, currency_id: 1 }, { idempotencyKey: randomId(), announce: true });
 }
 
 /** GET /api/account/transfer_log: every transfer of the user. */

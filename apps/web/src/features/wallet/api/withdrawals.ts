@@ -28,18 +28,18 @@ export interface BindBankForm {
 }
 /** POST /api/wallet/bind_draw_method. */
 export function bindDrawMethod(form: BindCoinForm | BindBankForm): Promise<DrawMethod> {
-  return api.post<DrawMethod>('/api/wallet/bind_draw_method', { ...form });
+  return api.post<DrawMethod>('/api/wallet/bind_draw_method', { ...form }, { announce: true });
 }
 
 /** POST /api/wallet/del_draw_method. */
 export function deleteDrawMethod(id: number): Promise<unknown> {
-  return api.post('/api/wallet/del_draw_method', { id });
+  return api.post('/api/wallet/del_draw_method', { id }, { announce: true });
 }
 
 export interface DrawForm { draw_currency_id: number; number: string; memo?: string; draw_method_id: number }
 /** POST /api/account/draw, once per user action (Idempotency-Key). */
 export function submitWithdrawal(form: DrawForm): Promise<WithdrawRecord> {
-  return api.post<WithdrawRecord>('/api/account/draw', { ...form }, { idempotencyKey: randomId() });
+  return api.post<WithdrawRecord>('/api/account/draw', { ...form }, { idempotencyKey: randomId(), announce: true });
 }
 
 /** GET /api/account/draw_list: withdrawal records of a type (1 coin, 2 bank). */

@@ -11,7 +11,7 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { money } from '../../../lib/format';
-import { toast, toastSuccess } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { fetchBankAccounts, fetchBankCoins, fetchCharges, fetchDepositAddresses, submitCoinDeposit, submitWireDeposit } from '../api/deposits';
 import { walletKeys } from '../api/wallet-keys';
 import { ChargeStatus, CopyLine, DemoNotice, SectionTitle } from '../components/bits';
@@ -37,7 +37,6 @@ function useDepositForm(type: number) {
     setBusy(true);
     try {
       await send(amount, proof.url);
-      toastSuccess(t('charge.submitted'));
       setAmount('');
       setProof(null);
       await queryClient.invalidateQueries({ queryKey: walletKeys.charges(token, type) });

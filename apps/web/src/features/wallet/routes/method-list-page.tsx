@@ -9,7 +9,6 @@ import { DRAW_TYPES, type DrawMethod } from '@tp/contracts';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
-import { toastSuccess } from '../../../lib/toast';
 import { walletKeys } from '../api/wallet-keys';
 import { deleteDrawMethod, fetchDrawMethods } from '../api/withdrawals';
 import { DemoNotice } from '../components/bits';
@@ -59,7 +58,6 @@ export function MethodListPage({ type }: { type: 1 | 2 }) {
   const remove = async (m: DrawMethod) => {
     try {
       await deleteDrawMethod(m.id);
-      toastSuccess(t('withdraw_way.deleted'));
       await queryClient.invalidateQueries({ queryKey: ['wallet', 'drawMethods'] });
     } catch {
       /* the api client showed the server's msg */

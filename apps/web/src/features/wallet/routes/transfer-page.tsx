@@ -10,7 +10,7 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { money } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
-import { toast, toastSuccess } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { fetchTransfers, submitTransfer } from '../api/transfers';
 import { walletKeys } from '../api/wallet-keys';
 import { DemoNotice, SectionTitle } from '../components/bits';
@@ -73,7 +73,6 @@ export function TransferPage() {
     setBusy(true);
     try {
       await submitTransfer({ balance: amount, from: sides.from, to: sides.to });
-      toastSuccess(t('transfer.done'));
       setAmount('');
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {

@@ -12,7 +12,7 @@ import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { groupThousands, money } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
-import { toast, toastSuccess } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { walletKeys } from '../api/wallet-keys';
 import { fetchDrawCurrencies, fetchDrawMethods, fetchWithdrawals, submitWithdrawal } from '../api/withdrawals';
 import { DemoNotice, KeyValue, SectionTitle, WithdrawStatus } from '../components/bits';
@@ -80,7 +80,6 @@ function WithdrawForm({ drawType }: { drawType: number }) {
     setBusy(true);
     try {
       await submitWithdrawal({ draw_currency_id: currency.id, number: amount, memo: memo.trim() || undefined, draw_method_id: method.id });
-      toastSuccess(t('withdraw.submitted'));
       setAmount('');
       setMemo('');
       await Promise.all([

@@ -9,7 +9,7 @@ import { Field } from '../../../components/ui/field';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
-import { toast, toastSuccess } from '../../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { walletKeys } from '../api/wallet-keys';
 import { bindDrawMethod, fetchDrawCurrencies } from '../api/withdrawals';
 import { DemoNotice } from '../components/bits';
@@ -67,7 +67,6 @@ export function WithdrawWayPage() {
           remark: optional('remark'),
         });
       }
-      toastSuccess(t('withdraw_way.bound'));
       await queryClient.invalidateQueries({ queryKey: ['wallet', 'drawMethods'] });
       if (location.key === 'default') navigate(type === DRAW_TYPES.coin ? '/mine/coin-address-list' : '/mine/bank-card-list', { replace: true });
       else navigate(-1);
