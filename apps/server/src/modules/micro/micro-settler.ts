@@ -11,6 +11,15 @@ import { MICRO_ORDER_CREATED, MICRO_SETTLED, queuedFromRow, settledPush, settleO
 
 /** Orders settled per database transaction when catching up after a restart. */
 const CATCH_UP_CHUNK = 5000;
+/** How often the settler looks for running orders it was never told about (a lost bus message). */
+const SWEEP_EVERY_MS = 10_000;
+/** An order is only swept once it is this far past expiry, so the bus has had its chance. */
+const SWEEP_GRACE_MS = 3_000;
+
+export interface MicroSettlerOptions {
+  /** 0 turns the periodic sweep off (tests that drive it by hand). */
+  sweepEveryMs?: number;
+}
 
 function isQueuedOrder(p: Record<string, unknown>): p is Record<string, unknown> & QueuedOrder {
   return typeof p.id === 'string' && typeof p.symbolId === 'number' && typeof p.expireAtMs === 'number' && typeof p.accountId === 'number';
@@ -23,7 +32,8 @@ function isQueuedOrder(p: Record<string, unknown>): p is Record<string, unknown>
  * arrive over the bus after their commit (from any server process); start() rebuilds the heaps
  * from the database and settles what fell due while no engine ran, from the stored ticks - so a
  * kill -9 and restart neither loses nor repeats a settlement (the UPDATE ... WHERE status = 1
- * closes each order once).
+ * closes each order once). An announcement lost on the bus (a Redis hiccup between processes)
+ * is caught by a periodic sweep of the database for expired orders the settler does not know.
  */
 export class MicroSettler implements TickConsumer {
   readonly name = 'micro-settler';
@@ -34,10 +44,22 @@ export class MicroSettler implements TickConsumer {
   private readonly lastAt = new Map<number, number>();
   private houseAccountId = 0;
   private unsubscribe: (() => void) | undefined;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  /** onTicks and the sweep run one at a time, in order. */
+  private serial: Promise<unknown> = Promise.resolve();
   /** Settlements done since start (tests and logs). */
   settledCount = 0;
 
-  constructor(private readonly deps: TickConsumerDeps) {}
+  constructor(
+    private readonly deps: TickConsumerDeps,
+    private readonly opts: MicroSettlerOptions = {},
+  ) {}
+
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.serial.then(work, work);
+    this.serial = run.catch(() => undefined);
+    return run;
+  }
 
   async start(): Promise<void> {
     const { db } = this.deps;
@@ -46,14 +68,44 @@ export class MicroSettler implements TickConsumer {
       if (m.topic === MICRO_ORDER_CREATED && isQueuedOrder(m.payload)) this.enqueue(m.payload);
     });
     const running = (await repo.listRunningOrders(db, MICRO_ACCOUNT_TYPE_ID)).map(queuedFromRow);
-    const symbolIds = [...new Set(running.map((o) => o.symbolId))];
-    for (const t of await lastTicks(db, symbolIds)) this.lastAt.set(t.symbolId, t.atMs);
+    const settled = await this.catchUp(running);
+    if (settled > 0) this.deps.log.info(`options: ${settled} overdue orders settled from stored ticks`);
+    const every = this.opts.sweepEveryMs ?? SWEEP_EVERY_MS;
+    if (every > 0) {
+      this.sweepTimer = setInterval(() => {
+        this.sweep().catch((err: unknown) => this.deps.log.error('options: sweep failed', err));
+      }, every);
+      this.sweepTimer.unref();
+    }
+  }
 
+  /**
+   * Settles the given running orders whose exit tick is already stored and queues the rest.
+   * Returns how many were settled.
+   */
+  private async catchUp(running: readonly QueuedOrder[]): Promise<number> {
+    const symbolIds = [...new Set(running.map((o) => o.symbolId))];
+    for (const t of await lastTicks(this.deps.db, symbolIds)) this.lastAt.set(t.symbolId, Math.max(this.lastAt.get(t.symbolId) ?? -Infinity, t.atMs));
     const exits = await this.exitTicksFromDb(running.filter((o) => o.expireAtMs <= (this.lastAt.get(o.symbolId) ?? -Infinity)));
     const due = running.filter((o) => exits.has(o.id)).map((order) => ({ order, exit: exits.get(order.id)! }));
     for (let i = 0; i < due.length; i += CATCH_UP_CHUNK) await this.settle(due.slice(i, i + CATCH_UP_CHUNK));
-    if (due.length > 0) this.deps.log.info(`options: ${due.length} overdue orders settled from stored ticks`);
     for (const o of running) if (!exits.has(o.id)) this.enqueue(o);
+    return due.length;
+  }
+
+  /**
+   * Finds running orders past expiry that this settler was never told about and settles them:
+   * the safety net for an order whose bus announcement was lost. Returns how many it found.
+   */
+  sweep(): Promise<number> {
+    return this.inTurn(async () => {
+      const before = new Date(this.deps.now() - SWEEP_GRACE_MS);
+      const missed = (await repo.listRunningOrders(this.deps.db, MICRO_ACCOUNT_TYPE_ID, before)).map(queuedFromRow).filter((o) => !this.known.has(o.id));
+      if (missed.length === 0) return 0;
+      this.deps.log.warn(`options: ${missed.length} running orders were never announced; settling them from the database`);
+      await this.catchUp(missed);
+      return missed.length;
+    });
   }
 
   /** Queues a running order (idempotent per id). */
@@ -72,7 +124,11 @@ export class MicroSettler implements TickConsumer {
     return n;
   }
 
-  async onTicks(ticks: readonly StoredTick[]): Promise<void> {
+  onTicks(ticks: readonly StoredTick[]): Promise<void> {
+    return this.inTurn(() => this.settleDue(ticks));
+  }
+
+  private async settleDue(ticks: readonly StoredTick[]): Promise<void> {
     const bySymbol = new Map<number, StoredTick[]>();
     for (const t of ticks) {
       let list = bySymbol.get(t.symbolId);
@@ -144,11 +200,14 @@ export class MicroSettler implements TickConsumer {
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.sweepTimer);
+    this.sweepTimer = undefined;
     this.unsubscribe?.();
     this.unsubscribe = undefined;
+    await this.serial;
   }
 }
 
-export function createMicroSettler(deps: TickConsumerDeps): MicroSettler {
-  return new MicroSettler(deps);
+export function createMicroSettler(deps: TickConsumerDeps, opts?: MicroSettlerOptions): MicroSettler {
+  return new MicroSettler(deps, opts);
 }

@@ -151,16 +151,19 @@ export interface RunningOrderRow {
   price_precision: number;
 }
 
-/** Every running order with its user's options account (the partial index on expire_at). */
-export async function listRunningOrders(db: Executor, accountType: number): Promise<RunningOrderRow[]> {
-  return db
+/**
+ * Every running order with its user's options account (the partial index on expire_at); with
+ * `expiredBefore`, only those that expired before that time.
+ */
+export async function listRunningOrders(db: Executor, accountType: number, expiredBefore?: Date): Promise<RunningOrderRow[]> {
+  let q = db
     .selectFrom('micro_orders as o')
     .innerJoin('trade_symbols as s', 's.id', 'o.symbol_id')
     .innerJoin('ledger_accounts as a', (j) => j.onRef('a.user_id', '=', 'o.user_id').on('a.account_type', '=', accountType))
     .select(['o.id', 'o.user_id', 'o.symbol_id', 'o.type', 'o.amount', 'o.profit_ratio', 'o.loss_level', 'o.open_price', 'o.entry_tick_seq', 'o.expire_at', 'a.id as account_id', 's.show_code', 's.price_precision'])
-    .where('o.status', '=', 1)
-    .orderBy('o.expire_at')
-    .execute();
+    .where('o.status', '=', 1);
+  if (expiredBefore) q = q.where('o.expire_at', '<', expiredBefore);
+  return q.orderBy('o.expire_at').execute();
 }
 
 export interface ExitTick {

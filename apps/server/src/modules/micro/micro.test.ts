@@ -331,4 +331,30 @@ describe('settlement survives a crash', () => {
     expect(done).toMatchObject({ Id: o.Id, EndPrice: '4099.00', FactProfits: '-10.00' });
     await fresh.stop();
   });
+
+  it('a running settler that never heard of an order (its announcement was lost) finds it by the periodic sweep and settles it once', async () => {
+    const doge = symbolIds.get('DOGEUSDT')!;
+    const shift = { ms: 0 };
+    // Its own bus: the order's creation message never reaches this settler.
+    const deaf = createMicroSettler({ db: t.db, bus: createInProcessBus(), log: { info: () => undefined, warn: () => undefined, error: () => undefined }, now: () => Date.now() + shift.ms, lastPrice: () => undefined }, { sweepEveryMs: 25 });
+    await deaf.start();
+    const nextSeq = async () => Number((await t.db.selectFrom('ticks').select(sql<string>`max(seq)`.as('seq')).where('symbol_id', '=', doge).executeTakeFirstOrThrow()).seq) + 1;
+    await t.db.insertInto('ticks').values({ symbol_id: doge, seq: await nextSeq(), price: '0.30000', volume: '1', at: new Date() }).execute();
+    const token = await demo();
+    const order = (await submit(token, { forex_id: doge, type: 1, number: '100', seconds: 30 })).body.data;
+    expect(order.OpenPrice).toBe('0.30000');
+    const exitSeq = await nextSeq();
+    await t.db.insertInto('ticks').values({ symbol_id: doge, seq: exitSeq, price: '0.31000', volume: '1', at: new Date(order.ExpireAtST) }).execute();
+    // Before expiry (plus the grace) the sweep leaves it alone; after it, the timer settles it.
+    expect(await deaf.sweep()).toBe(0);
+    shift.ms = 40_000;
+    await vi.waitFor(async () => expect((await orders(token, 3)).data.total).toBe(1), { timeout: 5000, interval: 50 });
+    const [closed] = (await orders(token, 3)).data.data;
+    expect(closed).toMatchObject({ Id: order.Id, EndPrice: '0.31000', FactProfits: '80.00' });
+    expect(deaf.settledCount).toBe(1);
+    expect(await deaf.sweep()).toBe(0);
+    await deaf.stop();
+    const entries = await t.db.selectFrom('ledger_transactions').select('kind').where('reference', '=', `micro:${order.Id}`).execute();
+    expect(entries.map((e) => e.kind).sort()).toEqual(['micro_settlement', 'micro_stake']);
+  });
 });
