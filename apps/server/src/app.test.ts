@@ -67,6 +67,21 @@ describe('service endpoints', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
+  it('/healthz is 503 "degraded" while a price feed of this process is silent, and ok again when it flows', async () => {
+    const { buildApp } = await import('./app.js');
+    let stale = ['binance'];
+    const app = await buildApp({ db: t.db, config: t.app.config, logger: false, ready: () => true, staleFeeds: () => stale });
+    try {
+      const down = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ status: 'degraded', stale_feeds: ['binance'] });
+      stale = [];
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('/healthz is 503 on a database that is not migrated', async () => {
     const { createDb } = await import('./db/database.js');
     const { buildApp } = await import('./app.js');

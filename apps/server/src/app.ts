@@ -47,6 +47,8 @@ export interface BuildAppOptions {
    * Without it (tests of other modules) /healthz reports the database alone.
    */
   ready?: () => boolean;
+  /** The names of this process's price feeds that went silent (MarketRuntime.staleFeeds). */
+  staleFeeds?: () => string[];
   /** The clock of trading actions (market hours); tests fix it. Defaults to Date.now. */
   now?: () => number;
   /** Pino logger options, or false; defaults to the config's level. */
@@ -105,7 +107,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
     const ok = (await isMigrated(db).catch(() => false)) && (opts.ready?.() ?? true);
-    return reply.code(ok ? 200 : 503).send(ok ? { status: 'ok' } : { status: 'unavailable' });
+    if (!ok) return reply.code(503).send({ status: 'unavailable' });
+    // A silent external feed leaves prices frozen: the process runs, but must not look healthy.
+    const stale = opts.staleFeeds?.() ?? [];
+    if (stale.length > 0) return reply.code(503).send({ status: 'degraded', stale_feeds: stale });
+    return reply.code(200).send({ status: 'ok' });
   });
 
   await app.register(settingsRoutes);

@@ -56,6 +56,11 @@ export class MarketRuntime {
     return false;
   }
 
+  /** Names of the feeds this process runs that went silent (none on a follower). */
+  staleFeeds(): string[] {
+    return (this.engine?.feedStatus() ?? []).filter((f) => f.running && f.stale).map((f) => f.name);
+  }
+
   stop(): Promise<void> {
     return this.election.stop();
   }
