@@ -10,6 +10,7 @@ import { HomeMarkets } from './components/home-markets';
 import { resetQuotes } from './model/quote-store';
 import { ProductPage } from './routes/product-page';
 import { TradePage } from './routes/trade-page';
+import { TRADE_LIST_REFRESH_MS } from './api/trade-list';
 
 // The app's one socket, built on the fake socket so the test plays the server.
 vi.mock('../../lib/ws', async (importOriginal) => {
@@ -250,6 +251,17 @@ describe('trade page', () => {
     expect(screen.getByTestId('trade-closed').textContent).toBe('Market closed');
     expect(screen.queryByTestId('trade-price')).toBeNull();
     expect(screen.queryByTestId('trade-change')).toBeNull();
+  });
+
+  it('a market that opens while the screen shows it flips from the closed text to the price within a minute', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    useCurrentSymbol.getState().setId(1);
+    await renderScreen(<TradePage />, '/trade');
+    await screen.findByTestId('trade-closed');
+    routes['/v2/api/forex/trade_list'] = () => SYMBOLS.map((s) => (s.Id === 1 ? { ...s, MarketStatus: 1 } : s));
+    await act(() => vi.advanceTimersByTimeAsync(TRADE_LIST_REFRESH_MS));
+    expect(await screen.findByTestId('trade-price')).toBeTruthy();
+    expect(screen.queryByTestId('trade-closed')).toBeNull();
   });
 
   it('an open market shows the live price and change from DAY_MARKET', async () => {

@@ -4,6 +4,11 @@ import { api } from '../../../lib/api/client';
 import { seedQuotes } from '../model/quote-store';
 
 export const TRADE_LIST_KEY = ['market', 'tradeList'] as const;
+/**
+ * While a screen shows the list it is read again this often, so a market that opens or closes
+ * (forex weekends) flips the closed text and the buy/sell buttons without a navigation.
+ */
+export const TRADE_LIST_REFRESH_MS = 60_000;
 
 /** GET /v2/api/forex/trade_list: every symbol with its 24-hour quote. Seeds the live quote store. */
 export const tradeListQuery = queryOptions({
@@ -14,6 +19,7 @@ export const tradeListQuery = queryOptions({
     return list;
   },
   staleTime: 15_000,
+  refetchInterval: TRADE_LIST_REFRESH_MS,
 });
 
 export function useTradeList() {
