@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call } from './http-helpers.js';
-import { TEST_ADMIN_PASSWORD } from './test-app.js';
+import { call, registerUser, type Registered } from './http-helpers.js';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './test-app.js';
 
 /** The smallest real PNG: signature, IHDR of a 1x1 image, IDAT, IEND. */
 export const PNG_1X1 = Buffer.from(
@@ -54,4 +54,22 @@ export async function balanceOf(app: FastifyInstance, token: string, accountType
   const acc = res.body.data.find((a) => a.accountTypeId === accountTypeId);
   if (!acc) throw new Error(`no account ${accountTypeId}`);
   return { balance: acc.balance, lockBalance: acc.lockBalance };
+}
+
+/** The wallet suites' world: a fresh app, two registered users and an admin token. */
+export interface TwoUsers {
+  t: TestApp;
+  alice: Registered;
+  bob: Registered;
+  admin: string;
+}
+
+/** Builds TwoUsers; with `aliceFunds`, an approved deposit of that much is on alice's funding account. */
+export async function twoUsersAndAdmin(aliceFunds?: string): Promise<TwoUsers> {
+  const t = await createTestApp();
+  const alice = await registerUser(t.app, t.dataDir);
+  const bob = await registerUser(t.app, t.dataDir);
+  const admin = await adminToken(t.app);
+  if (aliceFunds) await fund(t.app, alice.token, admin, aliceFunds);
+  return { t, alice, bob, admin };
 }

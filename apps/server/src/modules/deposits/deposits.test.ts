@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { call, demoLogin, expectRefused, registerUser, type Registered } from '../../test/http-helpers.js';
-import { adminToken, balanceOf, uploadUrlOf } from '../../test/wallet-helpers.js';
+import type { TestApp } from '../../test/test-app.js';
+import { call, demoLogin, expectRefused, type Registered } from '../../test/http-helpers.js';
+import { balanceOf, twoUsersAndAdmin, uploadUrlOf } from '../../test/wallet-helpers.js';
 
 let t: TestApp;
 let alice: Registered;
@@ -9,14 +9,9 @@ let bob: Registered;
 let admin: string;
 const auth = (token: string) => ({ authorization: token });
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await registerUser(t.app, t.dataDir);
-  bob = await registerUser(t.app, t.dataDir);
-  admin = await adminToken(t.app);
+  ({ t, alice, bob, admin } = await twoUsersAndAdmin());
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 describe('deposit channels', () => {
   it('lists coin deposit addresses, bank coin types and the collection accounts of one', async () => {

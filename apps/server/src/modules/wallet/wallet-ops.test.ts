@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import type { TestApp } from '../../test/test-app.js';
 import { call, demoLogin, expectRefused, registerUser, type Registered } from '../../test/http-helpers.js';
-import { adminToken, balanceOf, fund } from '../../test/wallet-helpers.js';
+import { balanceOf, fund, twoUsersAndAdmin } from '../../test/wallet-helpers.js';
 
 let t: TestApp;
 let alice: Registered;
@@ -9,15 +9,9 @@ let bob: Registered;
 let admin: string;
 const auth = (token: string) => ({ authorization: token });
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await registerUser(t.app, t.dataDir);
-  bob = await registerUser(t.app, t.dataDir);
-  admin = await adminToken(t.app);
-  await fund(t.app, alice.token, admin, '500');
+  ({ t, alice, bob, admin } = await twoUsersAndAdmin('500'));
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 const transfer = (token: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   call<{ id: number; balance: string; from: number; to: number }>(t.app, { method: 'POST', url: '/api/account/transfer', headers: { ...auth(token), ...headers }, payload });

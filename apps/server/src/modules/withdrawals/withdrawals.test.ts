@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { call, demoLogin, expectRefused, registerUser, type Registered } from '../../test/http-helpers.js';
-import { adminToken, balanceOf, fund } from '../../test/wallet-helpers.js';
+import type { TestApp } from '../../test/test-app.js';
+import { call, demoLogin, expectRefused, type Registered } from '../../test/http-helpers.js';
+import { balanceOf, twoUsersAndAdmin } from '../../test/wallet-helpers.js';
 import { SYSTEM_ACCOUNTS } from '../ledger/ledger-kinds.js';
 
 let t: TestApp;
@@ -12,15 +12,9 @@ let admin: string;
 const auth = (token: string) => ({ authorization: token });
 // Seeded currencies: 1 USDT/TRC20 fixed 1 min 10; 2 USDT/ERC20 fixed 5 min 20; 3 BTC rate 0.001 min 50; 4 USD bank rate 1 % min 100; 5 EUR bank.
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await registerUser(t.app, t.dataDir);
-  bob = await registerUser(t.app, t.dataDir);
-  admin = await adminToken(t.app);
-  await fund(t.app, alice.token, admin, '1000');
+  ({ t, alice, bob, admin } = await twoUsersAndAdmin('1000'));
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 async function bind(token: string, payload: Record<string, unknown>) {
   return call<{ id: number; type: number; draw_id: number }>(t.app, { method: 'POST', url: '/api/wallet/bind_draw_method', headers: auth(token), payload });
