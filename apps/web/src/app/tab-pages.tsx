@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { InformationCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { TradeSymbol } from '@tp/contracts';
 import { ComingSoon } from '../components/ui/coming-soon';
 import { PageFrame } from '../components/ui/page-frame';
 import { UserPage } from '../features/account/routes/user-page';
+import { ForexOrderForm } from '../features/forex/components/forex-order-form';
 import { HomePage } from '../features/home/routes/home-page';
 import { HomeMarkets } from '../features/market/components/home-markets';
+import { useQuote } from '../features/market/model/quote-store';
 import { TradePage, type TradeMode } from '../features/market/routes/trade-page';
 import { MicroOrderForm } from '../features/micro/components/micro-order-form';
 import { HeaderActions } from '../features/settings/components/header-actions';
@@ -23,20 +24,16 @@ function TabPlaceholder({ title, testId }: { title: string; testId: string }) {
   );
 }
 
-/** The trade screen's order forms: the future (option) form; contract comes with its feature. */
-function renderOrderForm(mode: TradeMode, symbol: TradeSymbol): ReactNode {
-  if (mode === 'future') return <MicroOrderForm symbol={symbol} />;
-  return <ContractNote />;
+/** The contract form priced by the live quote (DAY_MARKET); a new symbol starts a fresh form. */
+function ContractOrderForm({ symbol }: { symbol: TradeSymbol }) {
+  const live = useQuote(symbol.Code);
+  return <ForexOrderForm symbol={symbol} price={live?.close ?? symbol.ForexQuotations.Close} />;
 }
 
-function ContractNote() {
-  const { t } = useTranslation();
-  return (
-    <div className="tp-trade-note" data-testid="trade-form-note">
-      <InformationCircleOutline />
-      <span>{t('market.contract_note')}</span>
-    </div>
-  );
+/** The trade screen's order forms: contract (forex) and future (option). */
+export function renderOrderForm(mode: TradeMode, symbol: TradeSymbol): ReactNode {
+  if (mode === 'future') return <MicroOrderForm symbol={symbol} />;
+  return <ContractOrderForm key={symbol.Id} symbol={symbol} />;
 }
 
 function renderTab(path: TabPath): ReactNode {

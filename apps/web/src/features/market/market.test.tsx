@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TradeSymbol } from '@tp/contracts';
 import { cancelAll } from '../../lib/api/client';
 import { useCurrentSymbol } from '../../lib/current-symbol';
 import { initI18n } from '../../lib/i18n';
@@ -326,12 +327,14 @@ describe('trade page', () => {
     await waitFor(() => expect(klinePeriods()).toContain('14:5'));
   });
 
-  it('switches between contract and future and shows the note of the mode', async () => {
-    await renderScreen(<TradePage />, '/trade');
+  it('switches between contract and future and shows the order form of the mode', async () => {
+    const form = (mode: string, s: TradeSymbol) => <output data-testid="trade-form">{`${mode}:${s.Code}`}</output>;
+    useCurrentSymbol.getState().setId(13);
+    await renderScreen(<TradePage renderOrderForm={form} />, '/trade');
     await screen.findByTestId('trade-symbol-header');
-    expect(screen.getByTestId('trade-form-note').textContent).toContain('Contract orders');
+    expect(screen.getByTestId('trade-form').textContent).toBe('contract:BTCUSDT');
     fireEvent.click(screen.getByTestId('trade-mode-future'));
-    await waitFor(() => expect(screen.getByTestId('trade-form-note').textContent).toContain('Option orders'));
+    await waitFor(() => expect(screen.getByTestId('trade-form').textContent).toBe('future:BTCUSDT'));
   });
 });
 

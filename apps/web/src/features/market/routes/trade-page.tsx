@@ -1,6 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { NavBar, Segmented } from 'antd-mobile';
-import { DownFill, InformationCircleOutline } from 'antd-mobile-icons';
+import { DownFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { MARKET_OPEN, type TradeSymbol } from '@tp/contracts';
 import { CANDLE_PERIODS, DEFAULT_CANDLE_PERIOD, type CandlePeriod } from '@tp/domain';
@@ -20,7 +20,7 @@ export type TradeMode = 'contract' | 'future';
 
 interface TradePageProps {
   headerRight?: ReactNode;
-  /** The order form of a mode (later releases); without it a short note says what comes. */
+  /** The order form of a mode (app/ composes the contract and future forms of their features). */
   renderOrderForm?: (mode: TradeMode, symbol: TradeSymbol) => ReactNode;
 }
 
@@ -128,14 +128,7 @@ export function TradePage({ headerRight, renderOrderForm }: TradePageProps) {
           </div>
           <CandleChart symbol={symbol} period={period} />
         </section>
-        {renderOrderForm ? (
-          renderOrderForm(mode, symbol)
-        ) : (
-          <div className="tp-trade-note" data-testid="trade-form-note">
-            <InformationCircleOutline />
-            <span>{t(mode === 'contract' ? 'market.contract_note' : 'market.future_note')}</span>
-          </div>
-        )}
+        {renderOrderForm?.(mode, symbol)}
         <SymbolDrawer open={drawer} onClose={() => setDrawer(false)} symbols={symbols} categories={categories.data ?? []} currentId={symbol.Id} onPick={pick} />
       </>
     );
