@@ -97,6 +97,14 @@ describe('request headers and url', () => {
 });
 
 describe('envelope handling', () => {
+  it('code 1: hands the success msg to onMessage (no toast of its own) and resolves with data', async () => {
+    configureApi({ fetch: (async () => envelope(1, { Id: 5 }, 'Position closed')) as unknown as typeof fetch });
+    const onMessage = vi.fn();
+    await expect(api.post('/v2/api/forex/close', { id: 5 }, { onMessage })).resolves.toEqual({ Id: 5 });
+    expect(onMessage).toHaveBeenCalledWith('Position closed');
+    expect(notify).not.toHaveBeenCalled();
+  });
+
   it('code 0: toasts msg and rejects with a refused ApiError carrying the error key', async () => {
     configureApi({ fetch: (async () => new Response(JSON.stringify({ code: 0, msg: 'Wrong password', data: null, error: 'invalid_credentials' }))) as typeof fetch });
     const err = await api.get('/a').catch((e: unknown) => e);

@@ -20,6 +20,11 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** Cancel this caller's interest; the shared request is aborted when no caller is left. */
   signal?: AbortSignal;
+  /**
+   * Receives the msg of a success envelope: after close, cancel, stop-price set and most
+   * submissions the success text shown is the server's (spec section 7).
+   */
+  onMessage?: (msg: string) => void;
 }
 
 export type ApiErrorKind = 'refused' | 'unauthenticated' | 'network' | 'cancelled';
@@ -190,7 +195,10 @@ async function perform<T>(path: string, opts: RequestOptions, controller: AbortC
   }
   if (!envelope) throw networkError(res.ok ? 'ERR_BAD_RESPONSE' : `HTTP_${res.status}`, opts);
 
-  if (envelope.code === CODE_OK) return envelope.data;
+  if (envelope.code === CODE_OK) {
+    if (envelope.msg) opts.onMessage?.(envelope.msg);
+    return envelope.data;
+  }
   if (envelope.code === CODE_UNAUTHENTICATED) {
     if (!opts.init) {
       if (!opts.silent && envelope.msg) hooks.notify(envelope.msg);

@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { ForexMyDeal, ForexOrder } from '@tp/contracts';
+import { dec, FOREX_MONEY_PLACES } from '@tp/domain';
 import { api } from '../../../lib/api/client';
 import { useAuth } from '../../../lib/auth-store';
 import { randomId } from '../../../lib/storage';
@@ -49,23 +50,66 @@ export function submitForex(body: ForexSubmitBody): Promise<ForexOrder> {
   return api.post<ForexOrder>('/v2/api/forex/submit', { ...body }, { idempotencyKey: randomId() });
 }
 
+/** Options of an order action: `onMessage` gets the server's success text (spec 7: it is what the user sees). */
+export interface ForexActionOptions {
+  onMessage?: (msg: string) => void;
+}
+
 /** POST /v2/api/forex/close: closes a holding order at the market. */
-export function closeForex(id: number): Promise<ForexOrder> {
-  return api.post<ForexOrder>('/v2/api/forex/close', { id }, { idempotencyKey: randomId() });
+export function closeForex(id: number, opts: ForexActionOptions = {}): Promise<ForexOrder> {
+  return api.post<ForexOrder>('/v2/api/forex/close', { id }, { idempotencyKey: randomId(), onMessage: opts.onMessage });
 }
 
 /** POST /v2/api/forex/cancel_trade: cancels a pending order, margin and fee return. */
-export function cancelForex(id: number): Promise<ForexOrder> {
-  return api.post<ForexOrder>('/v2/api/forex/cancel_trade', { id }, { idempotencyKey: randomId() });
+export function cancelForex(id: number, opts: ForexActionOptions = {}): Promise<ForexOrder> {
+  return api.post<ForexOrder>('/v2/api/forex/cancel_trade', { id }, { idempotencyKey: randomId(), onMessage: opts.onMessage });
 }
 
 /** POST /v2/api/forex/set_stop_price: '0' switches a stop off. */
-export function setForexStops(id: number, stopLoss: string, takeProfit: string): Promise<ForexOrder> {
-  return api.post<ForexOrder>('/v2/api/forex/set_stop_price', { id, stop_loss_price: stopLoss, target_profit_price: takeProfit }, { idempotencyKey: randomId() });
+export function setForexStops(id: number, stopLoss: string, takeProfit: string, opts: ForexActionOptions = {}): Promise<ForexOrder> {
+  return api.post<ForexOrder>(
+    '/v2/api/forex/set_stop_price',
+    { id, stop_loss_price: stopLoss, target_profit_price: takeProfit },
+    { idempotencyKey: randomId(), onMessage: opts.onMessage },
+  );
 }
 
 /** After an order opens, closes, fills or changes: its lists and the balances are stale. */
 export function refreshAfterForexChange(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: [...FOREX_KEY, 'deals'] });
   void client.invalidateQueries({ queryKey: ['wallet'] });
+}
+
+type DealsData = InfiniteData<ForexMyDeal, number>;
+
+/**
+ * Takes orders out of a cached tab at once (a close, a cancel, a FOREX_CLOSED push), before the
+ * refetch that confirms it: the list and its all_fact_profits no longer count them.
+ */
+export function removeForexOrders(client: QueryClient, token: string | null, status: ForexDealStatus, ids: readonly number[]): void {
+  const gone = new Set(ids);
+  client.setQueryData<DealsData>(forexDealsQuery(token, status).queryKey, (data) => {
+    if (!data) return data;
+    let changed = false;
+    const pages = data.pages.map((page) => {
+      const removed = page.data.filter((o) => gone.has(o.Id));
+      if (removed.length === 0) return page;
+      changed = true;
+      const profit = removed.reduce((acc, o) => acc.minus(o.FactProfits), dec(page.all_fact_profits));
+      return {
+        ...page,
+        data: page.data.filter((o) => !gone.has(o.Id)),
+        total: Math.max(0, page.total - removed.length),
+        all_fact_profits: profit.toFixed(FOREX_MONEY_PLACES),
+      };
+    });
+    return changed ? { ...data, pages } : data;
+  });
+}
+
+/** Puts the server's answer for one order (new stops) into a cached tab. */
+export function replaceForexOrder(client: QueryClient, token: string | null, status: ForexDealStatus, order: ForexOrder): void {
+  client.setQueryData<DealsData>(forexDealsQuery(token, status).queryKey, (data) =>
+    data ? { ...data, pages: data.pages.map((p) => ({ ...p, data: p.data.map((o) => (o.Id === order.Id ? order : o)) })) } : data,
+  );
 }
