@@ -5,6 +5,7 @@ import type { TradeSymbol } from '@tp/contracts';
 import { ComingSoon } from '../components/ui/coming-soon';
 import { PageFrame } from '../components/ui/page-frame';
 import { UserPage } from '../features/account/routes/user-page';
+import { ForexOrders } from '../features/forex/components/forex-orders';
 import { HomePage } from '../features/home/routes/home-page';
 import { HomeMarkets } from '../features/market/components/home-markets';
 import { TradePage, type TradeMode } from '../features/market/routes/trade-page';
@@ -39,6 +40,11 @@ function ContractNote() {
   );
 }
 
+/** The contract side of /order: holding, dealing and history, the status tab kept in the query `type`. */
+function renderContractOrders(type: string | null, setType: (type: string) => void): ReactNode {
+  return <ForexOrders type={type} onType={setType} />;
+}
+
 function renderTab(path: TabPath): ReactNode {
   switch (path) {
     case '/':
@@ -48,7 +54,7 @@ function renderTab(path: TabPath): ReactNode {
     case '/trade':
       return <TradePage headerRight={<HeaderActions />} renderOrderForm={renderOrderForm} />;
     case '/order':
-      return <OrderPage />;
+      return <OrderPage renderContract={renderContractOrders} />;
     case '/follow':
       return <TabPlaceholder title="nav.follow" testId="page-follow" />;
     case '/rank':

@@ -163,7 +163,7 @@ function OrderList({ status }: { status: MicroTab }) {
 export function MicroOrders({ tab, onTab }: { tab: MicroTab; onTab: (tab: MicroTab) => void }) {
   const { t } = useTranslation();
   return (
-    <div className="tp-micro-orders">
+    <div className="tp-micro-orders tp-order-tabs">
       <Tabs activeKey={String(tab)} onChange={(k) => onTab(Number(k) === MICRO_STATUS_CLOSED ? MICRO_STATUS_CLOSED : MICRO_STATUS_RUNNING)}>
         <Tabs.Tab key={String(MICRO_STATUS_RUNNING)} title={<span data-testid="micro-tab-running">{t('micro.tab_running')}</span>} />
         <Tabs.Tab key={String(MICRO_STATUS_CLOSED)} title={<span data-testid="micro-tab-closed">{t('micro.tab_closed')}</span>} />
