@@ -37,6 +37,9 @@ describe('signed amounts, prices and times', () => {
     ['80', '+80.00', 'tp-up'],
     ['-100.005', '-100.00', 'tp-down'],
     ['0.000000', '0.00', 'tp-muted'],
+    ['-0.003900', '0.00', 'tp-muted'], // a loss too small to show is not shown as "-0.00"
+    ['0.0099', '0.00', 'tp-muted'],
+    ['-1234.5', '-1,234.50', 'tp-down'],
     [null, '--', 'tp-muted'],
   ])('%s -> %s %s', (value, text, cls) => {
     expect(signedMoney(value)).toBe(text);

@@ -65,16 +65,19 @@ export function compactNumber(value: string | null | undefined, locale = 'en'): 
   }
 }
 
-/** A money amount with an explicit '+' on a gain: "+80.00" / "-100.00" / "0.00". */
-export function signedMoney(value: string | null | undefined): string {
+/** A money amount with an explicit '+' on a gain: "+80.00" / "-100.00"; an amount shown as zero is "0.00". */
+export function signedMoney(value: string | null | undefined, places = 2): string {
   if (value === null || value === undefined || value === '') return '--';
-  const text = money(value);
-  return trend(value) === 'up' ? `+${text}` : text;
+  const text = money(value, false, places);
+  if (text === '--') return text;
+  const shown = trend(text.replace(/,/g, ''));
+  return shown === 'up' ? `+${text}` : shown === 'down' ? text : text.replace('-', '');
 }
 
-/** The colour class of a signed amount: gains green, losses red, zero muted. */
-export function trendClass(value: string | null | undefined): 'tp-up' | 'tp-down' | 'tp-muted' {
-  const t = trend(value);
+/** The colour class of a signed amount as shown (2 decimals): gains green, losses red, zero muted. */
+export function trendClass(value: string | null | undefined, places = 2): 'tp-up' | 'tp-down' | 'tp-muted' {
+  const text = money(value, false, places);
+  const t = text === '--' ? 'flat' : trend(text.replace(/,/g, ''));
   return t === 'up' ? 'tp-up' : t === 'down' ? 'tp-down' : 'tp-muted';
 }
 
