@@ -193,6 +193,12 @@ describe('contract order tabs', () => {
     push({ type: 'FOREX_TRADE', ProfitsTotal: '5.000000', HazardRate: '6403.00', CautionMoneyAll: '155.565000', TransOrder: [{ Id: 11, UpdatePrice: '113000.00', FactProfits: '6.350000' }, { Id: 12, UpdatePrice: '4440.00', FactProfits: '-1.350000' }] });
     await click(within(card(11)!).getByTestId('forex-order-open'));
     expect(await screen.findByTestId('forex-order-sheet')).toBeTruthy();
+    // A pending order leaving (cancelled elsewhere) takes nothing from the holding totals.
+    push({ type: 'FOREX_CLOSED', id: [99] });
+    expect(screen.getByTestId('forex-summary').getAttribute('data-live')).toBe('1');
+    expect(screen.getByTestId('forex-total-profit').textContent).toBe('+5.00');
+    await waitFor(() => expect(dealCalls(1)).toHaveLength(2)); // the lists are refetched all the same
+    await new Promise((r) => setTimeout(r, 50));
     const balanceCalls = callsTo('/v2/api/main/wallet/getBalance').length;
 
     // The server's answer to the refetch waits: the order must go before it.
@@ -205,11 +211,11 @@ describe('contract order tabs', () => {
     await waitFor(() => expect(card(11)).toBeNull());
     expect(card(12)).not.toBeNull();
     expect(screen.queryByTestId('forex-order-sheet')).toBeNull();
-    // Totals leave the closed order behind until the next push: the list's, without it.
+    // Until the next push the totals are the remaining order's: its live profit, its margin.
     expect(screen.getByTestId('forex-summary').getAttribute('data-live')).toBe('0');
-    expect(screen.getByTestId('forex-total-profit').textContent).toBe('-1.20');
+    expect(screen.getByTestId('forex-total-profit').textContent).toBe('-1.35');
     expect(screen.getByTestId('forex-total-margin').textContent).toBe('43.20');
-    await waitFor(() => expect(dealCalls(1)).toHaveLength(2));
+    await waitFor(() => expect(dealCalls(1)).toHaveLength(3));
     expect(dealCalls(3)).toHaveLength(0); // history is not on screen: marked stale, fetched when opened
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['forex', 'deals'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['wallet'] });
@@ -247,7 +253,7 @@ describe('contract order tabs', () => {
 
     await click(inCard(11, 'forex-close'));
     await screen.findByTestId('forex-close-confirm');
-    await click(screen.getByText('Close position'));
+    await click(screen.getByText('Confirm'));
     await waitFor(() => expect(callsTo('/v2/api/forex/close')).toHaveLength(1));
     expect(body('/v2/api/forex/close')).toEqual({ id: 11 });
     expect((calls.find((c) => c.url.pathname === '/v2/api/forex/close')!.init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/\S{8,}/);
@@ -263,7 +269,7 @@ describe('contract order tabs', () => {
     await screen.findAllByTestId('forex-holding-order');
     await click(inCard(11, 'forex-close'));
     await screen.findByTestId('forex-close-confirm');
-    await click(screen.getByText('Close position'));
+    await click(screen.getByText('Confirm'));
     await waitFor(() => expect(toast).toHaveBeenCalledWith('The market is closed'));
     expect(toastSuccess).not.toHaveBeenCalled();
     expect(card(11)).not.toBeNull();

@@ -26,11 +26,14 @@ export function StopText({ order, value }: { order: ForexOrder; value: string })
   return isStopSet(value) ? <>{orderPrice(order, value)}</> : <span className="tp-muted">{t('forexOrders.not_set')}</span>;
 }
 
-/** A signed profit, coloured by sign (left to right also in Arabic, so the sign stays in front). */
+/**
+ * A signed profit, coloured by sign. The figure is isolated left to right so that in Arabic the
+ * sign stays in front of it, while the element itself keeps the page's direction (alignment).
+ */
 export function Profit({ value, testId, big }: { value: string; testId?: string; big?: boolean }) {
   return (
-    <b className={`${trendClass(value)}${big ? ' tp-fx-profit' : ''}`} dir="ltr" data-testid={testId} data-value={value}>
-      {signedMoney(value)}
+    <b className={`${trendClass(value)}${big ? ' tp-fx-profit' : ''}`} data-testid={testId} data-value={value}>
+      <bdi dir="ltr">{signedMoney(value)}</bdi>
     </b>
   );
 }
@@ -167,7 +170,7 @@ export function HistoryCard({ order, onOpen }: { order: ForexOrder; onOpen: () =
       head={<ReasonTag order={order} />}
       facts={
         <>
-          <Fact label={t('forexOrders.open_price')}>{orderPrice(order, order.Price)}</Fact>
+          <Fact label={t(cancelled ? 'forexOrders.pending_price' : 'forexOrders.open_price')}>{orderPrice(order, order.Price)}</Fact>
           <Fact label={t('forexOrders.close_price')} testId="forex-close-price">
             {cancelled ? '--' : orderPrice(order, order.UpdatePrice)}
           </Fact>

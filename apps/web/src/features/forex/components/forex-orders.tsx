@@ -45,11 +45,13 @@ function riskClass(rate: string | null): string {
 /**
  * Holding totals: live from FOREX_TRADE (ProfitsTotal, CautionMoneyAll, HazardRate); before the
  * first push, from the list (all_fact_profits, the loaded orders' margins) and the contract
- * account, by the shared risk-rate rule.
+ * account, by the shared risk-rate rule. Between an order leaving and the next push, the totals
+ * are the remaining orders' own live profits, so they agree with the cards.
  */
-function HoldingSummary({ pages }: { pages: ForexMyDeal[] | undefined }) {
+function HoldingSummary({ pages, complete }: { pages: ForexMyDeal[] | undefined; complete: boolean }) {
   const { t } = useTranslation();
   const live = useForexLive((s) => s.summary);
+  const liveOrders = useForexLive((s) => s.orders);
   const balance = useBalance();
   const orders = pages?.flatMap((p) => p.data) ?? [];
   const held = orders.length > 0;
@@ -61,6 +63,7 @@ function HoldingSummary({ pages }: { pages: ForexMyDeal[] | undefined }) {
     margin = live.CautionMoneyAll;
     rate = live.HazardRate;
   } else if (held && profit !== null && margin !== null) {
+    if (complete && orders.every((o) => liveOrders[o.Id])) profit = sum(orders.map((o) => liveOrders[o.Id]!.FactProfits)).toFixed();
     const account = balance.data?.find((a) => a.accountTypeId === ACCOUNT_TYPES.forex);
     if (account) rate = riskRateText(forexRiskRate({ cash: dec(account.balance).plus(account.lockBalance), margin, floating: profit }));
   }
@@ -76,8 +79,8 @@ function HoldingSummary({ pages }: { pages: ForexMyDeal[] | undefined }) {
       </span>
       <span>
         <span className="tp-muted">{t('forexOrders.risk_rate')}</span>
-        <b className={riskClass(rate)} dir="ltr" data-testid="forex-risk-rate">
-          {rate === null ? '--' : `${rate}%`}
+        <b className={riskClass(rate)} data-testid="forex-risk-rate">
+          <bdi dir="ltr">{rate === null ? '--' : `${rate}%`}</bdi>
         </b>
       </span>
     </div>
@@ -99,8 +102,8 @@ function Skeletons() {
 
 interface ListProps {
   status: ForexDealStatus;
-  /** Rendered above the list (the holding summary), also while it loads. */
-  top?: (pages: ForexMyDeal[] | undefined) => ReactNode;
+  /** Rendered above the list (the holding summary), also while it loads; `complete` when every page is loaded. */
+  top?: (pages: ForexMyDeal[] | undefined, complete: boolean) => ReactNode;
   renderCard: (order: ForexOrder, open: () => void) => ReactNode;
   /** Sheets and dialogs of the list, given its current orders (an order gone takes its sheet with it). */
   overlays?: (orders: ForexOrder[]) => ReactNode;
@@ -133,7 +136,7 @@ function DealList({ status, top, renderCard, overlays }: ListProps) {
         void balance.refetch();
       }}
     >
-      {top?.(pages)}
+      {top?.(pages, !query.hasNextPage)}
       {body}
       {detail ? <OrderDetailSheet order={detail} onClose={() => setDetailId(null)} /> : null}
       {overlays?.(orders)}
@@ -166,7 +169,7 @@ function HoldingTab() {
   return (
     <DealList
       status={1}
-      top={(pages) => <HoldingSummary pages={pages} />}
+      top={(pages, complete) => <HoldingSummary pages={pages} complete={complete} />}
       renderCard={(o, open) => (
         <HoldingCard key={o.Id} order={o} busy={busyId === o.Id} onOpen={open} onStops={() => setStopsId(o.Id)} onClose={() => setCloseId(o.Id)} />
       )}
@@ -187,7 +190,6 @@ function HoldingTab() {
                     })
                   : null
               }
-              confirmText={t('forexOrders.close_position')}
               onConfirm={() => closing && void close(closing)}
               onClose={() => setCloseId(null)}
             />

@@ -18,7 +18,7 @@ interface ForexLiveState {
   summary: LiveSummary | null;
   orders: Record<number, LiveOrder>;
   apply: (push: ForexTradePush) => void;
-  /** Orders left the book: their live values go, and the totals wait for the next push. */
+  /** Orders left the book: their live values go; if any was held, the totals wait for the next push. */
   drop: (ids: readonly number[]) => void;
   reset: () => void;
 }
@@ -43,6 +43,7 @@ export const useForexLive = create<ForexLiveState>()((set) => ({
     }),
   drop: (ids) =>
     set((state) => {
+      if (!ids.some((id) => id in state.orders)) return state; // a pending order: the totals stand
       const orders = { ...state.orders };
       for (const id of ids) delete orders[id];
       // The server stops pushing once nothing is held: stale totals must not outlive the orders.
