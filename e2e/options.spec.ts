@@ -76,7 +76,7 @@ test('a demo user buys a 30 s up option on BTCUSDT and sees it count down and se
   await page.evaluate(() => localStorage.setItem('tp.theme', 'dark'));
   await page.goto('/#/order?source=0');
   await page.reload();
-  await expect(page.getByTestId('order-contract-later')).toBeVisible();
+  await expect(page.getByTestId('forex-orders')).toBeVisible();
   await shot(page, 'order-contract-dark-hk');
   await page.goto('/#/order?source=1&type=3');
   await expect(page.locator(`[data-testid="micro-order"][data-id="${id}"]`)).toBeVisible();

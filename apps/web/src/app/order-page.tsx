@@ -1,6 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Segmented } from 'antd-mobile';
-import { InformationCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MICRO_STATUS_CLOSED, MICRO_STATUS_RUNNING } from '@tp/contracts';
@@ -17,9 +16,9 @@ const microTabOf = (v: string | null): MicroTab | undefined => (v === String(MIC
 /**
  * /order: the source control (contract | future) and each source's status tabs, picked by the
  * query (`source`, `type`) and kept while the user looks elsewhere (a kept-mounted tab page).
- * The contract side is a slot for the contract feature; until it lands it says so.
+ * The contract side is the contract feature's, handed in by app/ (features do not import each other).
  */
-export function OrderPage({ renderContract }: { renderContract?: (type: string | null, setType: (t: string) => void) => ReactNode }) {
+export function OrderPage({ renderContract }: { renderContract: (type: string | null, setType: (t: string) => void) => ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -29,7 +28,7 @@ export function OrderPage({ renderContract }: { renderContract?: (type: string |
   const qType = active ? params.get('type') : null;
   const [source, setSource] = useState<OrderSource>(qSource ?? 'contract');
   const [microTab, setMicroTab] = useState<MicroTab>(microTabOf(qType) ?? MICRO_STATUS_RUNNING);
-  const [contractType, setContractType] = useState<string | null>(null);
+  const [contractType, setContractType] = useState<string | null>(qSource === 'contract' ? qType : null);
 
   useEffect(() => {
     if (qSource) setSource(qSource);
@@ -67,16 +66,11 @@ export function OrderPage({ renderContract }: { renderContract?: (type: string |
             go('future', String(tab));
           }}
         />
-      ) : renderContract ? (
+      ) : (
         renderContract(contractType, (type) => {
           setContractType(type);
           go('contract', type);
         })
-      ) : (
-        <div className="tp-trade-note" data-testid="order-contract-later">
-          <InformationCircleOutline />
-          <span>{t('order.contract_later')}</span>
-        </div>
       )}
     </PageFrame>
   );

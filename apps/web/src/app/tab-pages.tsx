@@ -5,6 +5,7 @@ import { ComingSoon } from '../components/ui/coming-soon';
 import { PageFrame } from '../components/ui/page-frame';
 import { UserPage } from '../features/account/routes/user-page';
 import { ForexOrderForm } from '../features/forex/components/forex-order-form';
+import { ForexOrders } from '../features/forex/components/forex-orders';
 import { HomePage } from '../features/home/routes/home-page';
 import { HomeMarkets } from '../features/market/components/home-markets';
 import { useQuote } from '../features/market/model/quote-store';
@@ -36,6 +37,11 @@ export function renderOrderForm(mode: TradeMode, symbol: TradeSymbol): ReactNode
   return <ContractOrderForm key={symbol.Id} symbol={symbol} />;
 }
 
+/** The contract side of /order: holding, dealing and history, the status tab kept in the query `type`. */
+function renderContractOrders(type: string | null, setType: (type: string) => void): ReactNode {
+  return <ForexOrders type={type} onType={setType} />;
+}
+
 function renderTab(path: TabPath): ReactNode {
   switch (path) {
     case '/':
@@ -45,7 +51,7 @@ function renderTab(path: TabPath): ReactNode {
     case '/trade':
       return <TradePage headerRight={<HeaderActions />} renderOrderForm={renderOrderForm} />;
     case '/order':
-      return <OrderPage />;
+      return <OrderPage renderContract={renderContractOrders} />;
     case '/follow':
       return <TabPlaceholder title="nav.follow" testId="page-follow" />;
     case '/rank':

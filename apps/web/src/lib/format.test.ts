@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupThousands, money, signedPercent, trend } from './format.js';
+import { exactPrice, groupThousands, localDateTime, localDateTimeMs, money, signedMoney, signedPercent, trend, trendClass } from './format.js';
 
 describe('money', () => {
   it.each([
@@ -29,5 +29,33 @@ describe('signedPercent and trend', () => {
   ])('%s -> %s %s', (value, text, direction) => {
     expect(signedPercent(value)).toBe(text);
     expect(trend(value)).toBe(direction);
+  });
+});
+
+describe('signed amounts, prices and times', () => {
+  it.each([
+    ['80', '+80.00', 'tp-up'],
+    ['-100.005', '-100.00', 'tp-down'],
+    ['0.000000', '0.00', 'tp-muted'],
+    ['-0.003900', '0.00', 'tp-muted'], // a loss too small to show is not shown as "-0.00"
+    ['0.0099', '0.00', 'tp-muted'],
+    ['-1234.5', '-1,234.50', 'tp-down'],
+    [null, '--', 'tp-muted'],
+  ])('%s -> %s %s', (value, text, cls) => {
+    expect(signedMoney(value)).toBe(text);
+    expect(trendClass(value)).toBe(cls);
+  });
+  it('shows a wire price with every decimal it carries, at least the precision', () => {
+    expect(exactPrice('112365.004', 2)).toBe('112,365.004');
+    expect(exactPrice('1.1', 5)).toBe('1.10000');
+    expect(exactPrice('99990.00')).toBe('99,990.00');
+    expect(exactPrice(null, 2)).toBe('--');
+  });
+  it('reads wire times as UTC and shows them in the device zone', () => {
+    const ms = Date.UTC(2025, 0, 2, 3, 4, 5);
+    expect(localDateTime('2025-01-02 03:04:05')).toBe(localDateTimeMs(ms));
+    expect(localDateTimeMs(new Date(2025, 0, 2, 3, 4, 5).getTime())).toBe('2025-01-02 03:04:05');
+    expect(localDateTime('')).toBe('--');
+    expect(localDateTimeMs(null)).toBe('--');
   });
 });

@@ -64,3 +64,45 @@ export function compactNumber(value: string | null | undefined, locale = 'en'): 
     return new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 }).format(n);
   }
 }
+
+/** A money amount with an explicit '+' on a gain: "+80.00" / "-100.00"; an amount shown as zero is "0.00". */
+export function signedMoney(value: string | null | undefined, places = 2): string {
+  if (value === null || value === undefined || value === '') return '--';
+  const text = money(value, false, places);
+  if (text === '--') return text;
+  const shown = trend(text.replace(/,/g, ''));
+  return shown === 'up' ? `+${text}` : shown === 'down' ? text : text.replace('-', '');
+}
+
+/** The colour class of a signed amount as shown (2 decimals): gains green, losses red, zero muted. */
+export function trendClass(value: string | null | undefined, places = 2): 'tp-up' | 'tp-down' | 'tp-muted' {
+  const text = money(value, false, places);
+  const t = text === '--' ? 'flat' : trend(text.replace(/,/g, ''));
+  return t === 'up' ? 'tp-up' : t === 'down' ? 'tp-down' : 'tp-muted';
+}
+
+/**
+ * A price from the wire shown with every decimal it carries (at least `precision`), grouped: a
+ * fill moved by the spread may carry more decimals than the symbol's precision.
+ */
+export function exactPrice(value: string | null | undefined, precision = 0): string {
+  if (value === null || value === undefined || value === '') return '--';
+  return price(value, Math.max(precision, value.split('.')[1]?.length ?? 0));
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** A moment (Unix ms) in the device's time zone as 'YYYY-MM-DD HH:mm:ss'; '--' when absent. */
+export function localDateTimeMs(ms: number | null | undefined): string {
+  if (!ms) return '--';
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
+}
+
+/** A wire date-time (UTC, 'YYYY-MM-DD HH:mm:ss') in the device's time zone, same shape. */
+export function localDateTime(wire: string | null | undefined): string {
+  if (!wire) return '--';
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(wire);
+  if (!m) return wire;
+  return localDateTimeMs(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!));
+}

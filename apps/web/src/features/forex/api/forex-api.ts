@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { ForexMyDeal, ForexOrder } from '@tp/contracts';
+import { dec, FOREX_MONEY_PLACES } from '@tp/domain';
 import { api } from '../../../lib/api/client';
 import { useAuth } from '../../../lib/auth-store';
 import { randomId } from '../../../lib/storage';
@@ -68,4 +69,38 @@ export function setForexStops(id: number, stopLoss: string, takeProfit: string):
 export function refreshAfterForexChange(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: [...FOREX_KEY, 'deals'] });
   void client.invalidateQueries({ queryKey: ['wallet'] });
+}
+
+type DealsData = InfiniteData<ForexMyDeal, number>;
+
+/**
+ * Takes orders out of a cached tab at once (a close, a cancel, a FOREX_CLOSED push), before the
+ * refetch that confirms it: the list and its all_fact_profits no longer count them.
+ */
+export function removeForexOrders(client: QueryClient, token: string | null, status: ForexDealStatus, ids: readonly number[]): void {
+  const gone = new Set(ids);
+  client.setQueryData<DealsData>(forexDealsQuery(token, status).queryKey, (data) => {
+    if (!data) return data;
+    let changed = false;
+    const pages = data.pages.map((page) => {
+      const removed = page.data.filter((o) => gone.has(o.Id));
+      if (removed.length === 0) return page;
+      changed = true;
+      const profit = removed.reduce((acc, o) => acc.minus(o.FactProfits), dec(page.all_fact_profits));
+      return {
+        ...page,
+        data: page.data.filter((o) => !gone.has(o.Id)),
+        total: Math.max(0, page.total - removed.length),
+        all_fact_profits: profit.toFixed(FOREX_MONEY_PLACES),
+      };
+    });
+    return changed ? { ...data, pages } : data;
+  });
+}
+
+/** Puts the server's answer for one order (new stops) into a cached tab. */
+export function replaceForexOrder(client: QueryClient, token: string | null, status: ForexDealStatus, order: ForexOrder): void {
+  client.setQueryData<DealsData>(forexDealsQuery(token, status).queryKey, (data) =>
+    data ? { ...data, pages: data.pages.map((p) => ({ ...p, data: p.data.map((o) => (o.Id === order.Id ? order : o)) })) } : data,
+  );
 }

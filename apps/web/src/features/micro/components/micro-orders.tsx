@@ -1,10 +1,11 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button, Popup, Tabs } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MICRO_STATUS_CLOSED, MICRO_STATUS_RUNNING, MICRO_TYPE_UP, type MicroOrder } from '@tp/contracts';
+import { DetailRow } from '../../../components/ui/detail-row';
 import { Empty, LoadError } from '../../../components/ui/states';
-import { money, price, trend } from '../../../lib/format';
+import { exactPrice, localDateTimeMs, money, signedMoney, trend, trendClass } from '../../../lib/format';
 import { MICRO_KEY, useMicroOrders } from '../api/micro-api';
 import { formatRemaining, useCountdown } from '../model/countdown';
 import { ratioPercent } from './micro-order-form';
@@ -14,27 +15,6 @@ export type MicroTab = typeof MICRO_STATUS_RUNNING | typeof MICRO_STATUS_CLOSED;
 function resultKey(o: MicroOrder): 'win' | 'loss' | 'tie' {
   const t = trend(o.FactProfits);
   return t === 'up' ? 'win' : t === 'down' ? 'loss' : 'tie';
-}
-
-/** Prices come as decimal strings at the symbol's precision: show them as they are, grouped. */
-const shownPrice = (v: string | null) => (v === null ? '--' : price(v, v.split('.')[1]?.length ?? 0));
-
-function signedMoney(v: string | null): string {
-  if (v === null) return '--';
-  const t = trend(v);
-  return `${t === 'up' ? '+' : ''}${money(v)}`;
-}
-
-function profitClass(v: string | null): string {
-  const t = trend(v);
-  return t === 'up' ? 'tp-up' : t === 'down' ? 'tp-down' : 'tp-muted';
-}
-
-function dateTime(ms: number | null): string {
-  if (!ms) return '--';
-  const d = new Date(ms);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
 
 function Countdown({ order, receivedAt, onDone }: { order: MicroOrder; receivedAt: number; onDone: () => void }) {
@@ -78,7 +58,7 @@ function OrderRow({ order, receivedAt, onOpen, onDue }: { order: MicroOrder; rec
         </span>
         <span>
           <span className="tp-muted">{t('micro.open_price')}</span>
-          <b>{shownPrice(order.OpenPrice)}</b>
+          <b>{exactPrice(order.OpenPrice)}</b>
         </span>
         {running ? (
           <span>
@@ -88,28 +68,19 @@ function OrderRow({ order, receivedAt, onOpen, onDue }: { order: MicroOrder; rec
         ) : (
           <span>
             <span className="tp-muted">{t('micro.end_price')}</span>
-            <b>{shownPrice(order.EndPrice)}</b>
+            <b>{exactPrice(order.EndPrice)}</b>
           </span>
         )}
         {running ? null : (
           <span>
             <span className="tp-muted">{t('micro.fact_profits')}</span>
-            <b className={profitClass(order.FactProfits)} data-testid="micro-fact-profits">
+            <b className={trendClass(order.FactProfits)} data-testid="micro-fact-profits">
               {signedMoney(order.FactProfits)}
             </b>
           </span>
         )}
       </div>
     </button>
-  );
-}
-
-function DetailRow({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="tp-micro-detail-row">
-      <span className="tp-muted">{label}</span>
-      <span>{children}</span>
-    </div>
   );
 }
 
@@ -131,13 +102,13 @@ function OrderSheet({ order, onClose }: { order: MicroOrder | null; onClose: () 
           <DetailRow label={t('micro.stake')}>{money(o.Number)}</DetailRow>
           <DetailRow label={t('micro.duration')}>{t('micro.seconds_value', { seconds: o.Seconds })}</DetailRow>
           <DetailRow label={t('micro.ratio')}>{`${ratioPercent(o.ProfitRatio)}%`}</DetailRow>
-          <DetailRow label={t('micro.open_price')}>{shownPrice(o.OpenPrice)}</DetailRow>
-          <DetailRow label={t('micro.end_price')}>{shownPrice(o.EndPrice)}</DetailRow>
+          <DetailRow label={t('micro.open_price')}>{exactPrice(o.OpenPrice)}</DetailRow>
+          <DetailRow label={t('micro.end_price')}>{exactPrice(o.EndPrice)}</DetailRow>
           <DetailRow label={t('micro.fact_profits')}>
-            <b className={profitClass(o.FactProfits)}>{signedMoney(o.FactProfits)}</b>
+            <b className={trendClass(o.FactProfits)}>{signedMoney(o.FactProfits)}</b>
           </DetailRow>
-          <DetailRow label={t('micro.created_at')}>{dateTime(o.CreatedAtST)}</DetailRow>
-          <DetailRow label={t('micro.complete_at')}>{dateTime(o.CompleteAtST)}</DetailRow>
+          <DetailRow label={t('micro.created_at')}>{localDateTimeMs(o.CreatedAtST)}</DetailRow>
+          <DetailRow label={t('micro.complete_at')}>{localDateTimeMs(o.CompleteAtST)}</DetailRow>
           <Button block onClick={onClose} style={{ marginTop: 16 }}>
             {t('public.close')}
           </Button>
@@ -192,7 +163,7 @@ function OrderList({ status }: { status: MicroTab }) {
 export function MicroOrders({ tab, onTab }: { tab: MicroTab; onTab: (tab: MicroTab) => void }) {
   const { t } = useTranslation();
   return (
-    <div className="tp-micro-orders">
+    <div className="tp-micro-orders tp-order-tabs">
       <Tabs activeKey={String(tab)} onChange={(k) => onTab(Number(k) === MICRO_STATUS_CLOSED ? MICRO_STATUS_CLOSED : MICRO_STATUS_RUNNING)}>
         <Tabs.Tab key={String(MICRO_STATUS_RUNNING)} title={<span data-testid="micro-tab-running">{t('micro.tab_running')}</span>} />
         <Tabs.Tab key={String(MICRO_STATUS_CLOSED)} title={<span data-testid="micro-tab-closed">{t('micro.tab_closed')}</span>} />

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { InfiniteScroll } from 'antd-mobile';
 import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { Paged } from '@tp/contracts';
+import { PagedFooter } from '../../../components/ui/paged-footer';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 
 export type PagedQuery<P extends Paged<unknown>> = UseInfiniteQueryResult<InfiniteData<P, number>>;
@@ -31,7 +30,6 @@ interface PagedItemsProps<T> {
  * the rows with infinite scroll and 'no more' at the end.
  */
 export function PagedItems<T>({ query, renderItem, itemKey, testId, skeletonRows = 4 }: PagedItemsProps<T>) {
-  const { t } = useTranslation();
   const pages = query.data?.pages;
   if (!pages) {
     if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
@@ -43,10 +41,6 @@ export function PagedItems<T>({ query, renderItem, itemKey, testId, skeletonRows
   }
   const items = pages.flatMap((p) => p.data);
   if (items.length === 0) return <Empty />;
-  const loadMore = async () => {
-    const r = await query.fetchNextPage();
-    if (r.isError) throw r.error;
-  };
   return (
     <div data-testid={testId}>
       <div className="tp-records">
@@ -56,19 +50,7 @@ export function PagedItems<T>({ query, renderItem, itemKey, testId, skeletonRows
           </div>
         ))}
       </div>
-      <InfiniteScroll loadMore={loadMore} hasMore={!!query.hasNextPage} threshold={120}>
-        {(hasMore, failed, retry) =>
-          failed ? (
-            <LoadError compact onRetry={() => void retry()} />
-          ) : hasMore ? (
-            <LoadingLines rows={1} />
-          ) : (
-            <span className="tp-muted" data-testid={`${testId}-no-more`}>
-              {t('public.no_more')}
-            </span>
-          )
-        }
-      </InfiniteScroll>
+      <PagedFooter query={query} testId={testId} />
     </div>
   );
 }

@@ -70,16 +70,6 @@ export function withdrawPreview(amount: string, currency: DrawCurrency | undefin
   return quoteWithdrawal(amount, { feeType: currency.fee_type, drawRate: currency.draw_rate, places: feePlaces(currency) });
 }
 
-/** A wire date-time (UTC, 'YYYY-MM-DD HH:mm:ss') in the device's time zone, same shape. */
-export function localDateTime(wire: string | null | undefined): string {
-  if (!wire) return '--';
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(wire);
-  if (!m) return wire;
-  const d = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!));
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
-
 /** A long address or account number with its middle elided, for one-line labels. */
 export function shortText(v: string, head = 8, tail = 6): string {
   return v.length > head + tail + 3 ? `${v.slice(0, head)}…${v.slice(-tail)}` : v;

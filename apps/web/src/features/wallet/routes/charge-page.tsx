@@ -10,7 +10,7 @@ import { Field } from '../../../components/ui/field';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
-import { money } from '../../../lib/format';
+import { localDateTime, money } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { fetchBankAccounts, fetchBankCoins, fetchCharges, fetchDepositAddresses, submitCoinDeposit, submitWireDeposit } from '../api/deposits';
 import { walletKeys } from '../api/wallet-keys';
@@ -19,7 +19,7 @@ import { ChoiceChips } from '../components/choice-chips';
 import { PagedItems, usePaged } from '../components/paged-list';
 import { PrivateImage } from '../components/private-image';
 import { ProofUploader, type Proof } from '../components/proof-uploader';
-import { cleanAmount, isPositiveAmount, localDateTime, shortText } from '../model/wallet-model';
+import { cleanAmount, isPositiveAmount, shortText } from '../model/wallet-model';
 
 /** Amount, proof and submit, shared by the coin and bank forms. */
 function useDepositForm(type: number) {

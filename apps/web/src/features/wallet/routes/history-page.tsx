@@ -1,21 +1,19 @@
 import '../wallet.css';
-import { PullToRefresh, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ACCOUNT_LOG_TYPES, type AccountLogItem, type AccountLogPage } from '@tp/contracts';
 import { dec } from '@tp/domain';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { PullRefresh } from '../../../components/ui/pull-refresh';
 import { LoadingLines } from '../../../components/ui/states';
 import { useAuth } from '../../../lib/auth-store';
-import { money, trend } from '../../../lib/format';
+import { localDateTime, money, trend } from '../../../lib/format';
 import { usePrefs } from '../../../lib/theme';
 import { fetchAccountHistory } from '../api/account-history';
 import { walletKeys } from '../api/wallet-keys';
 import { PagedItems, usePaged } from '../components/paged-list';
-import { ACCOUNT_IDS, accountNameKey, isAccountTypeId, localDateTime } from '../model/wallet-model';
-
-/** The pull-to-refresh spinner closes after this long (spec section 9). */
-export const PULL_REFRESH_MS = 500;
+import { ACCOUNT_IDS, accountNameKey, isAccountTypeId } from '../model/wallet-model';
 
 function signed(value: string): string {
   const d = dec(value);
@@ -60,11 +58,6 @@ export function HistoryPage() {
   const query = usePaged<AccountLogPage>(walletKeys.history(token, accountTypeId), (page, signal) => fetchAccountHistory(accountTypeId, page, signal));
   const first = query.data?.pages[0];
 
-  const refresh = async () => {
-    void query.refetch();
-    await new Promise((resolve) => setTimeout(resolve, PULL_REFRESH_MS));
-  };
-
   return (
     <PageFrame title={t('nav.mine_history')} fallback="/mine/accounts" testId="page-mine-history">
       <Tabs
@@ -77,7 +70,7 @@ export function HistoryPage() {
           <Tabs.Tab key={String(id)} title={t(accountNameKey(id))} />
         ))}
       </Tabs>
-      <PullToRefresh onRefresh={refresh}>
+      <PullRefresh onRefresh={() => void query.refetch()}>
         <div className="tp-card tp-account-cols tp-history-balances">
           <div>
             <span className="tp-muted">{t('wallet.available')}</span>
@@ -93,7 +86,7 @@ export function HistoryPage() {
           </div>
         </div>
         <PagedItems query={query} testId="history-list" itemKey={(i) => i.Id} renderItem={(item) => <HistoryRow item={item} />} skeletonRows={6} />
-      </PullToRefresh>
+      </PullRefresh>
     </PageFrame>
   );
 }

@@ -12,7 +12,7 @@ import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { walletKeys } from '../api/wallet-keys';
 import { deleteDrawMethod, fetchDrawMethods } from '../api/withdrawals';
 import { DemoNotice } from '../components/bits';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { currencyLabel, shortText } from '../model/wallet-model';
 
 function MethodCard({ m }: { m: DrawMethod }) {

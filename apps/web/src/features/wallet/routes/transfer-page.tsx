@@ -8,7 +8,7 @@ import { ACCOUNT_TYPES, type Paged, type TransferRecord } from '@tp/contracts';
 import { Field } from '../../../components/ui/field';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
-import { money } from '../../../lib/format';
+import { localDateTime, money } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
 import { toast } from '../../../lib/toast';
 import { fetchTransfers, submitTransfer } from '../api/transfers';
@@ -16,7 +16,7 @@ import { walletKeys } from '../api/wallet-keys';
 import { DemoNotice, SectionTitle } from '../components/bits';
 import { AccountPicker } from '../components/account-picker';
 import { PagedItems, usePaged } from '../components/paged-list';
-import { accountNameKey, accountOf, allAmount, cleanAmount, isPositiveAmount, localDateTime, type AccountTypeId } from '../model/wallet-model';
+import { accountNameKey, accountOf, allAmount, cleanAmount, isPositiveAmount, type AccountTypeId } from '../model/wallet-model';
 
 /** Balances are read again this long after a transfer succeeds (spec section 9). */
 export const TRANSFER_REFRESH_MS = 1000;

@@ -10,16 +10,16 @@ import { Field } from '../../../components/ui/field';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
-import { groupThousands, money } from '../../../lib/format';
+import { groupThousands, localDateTime, money } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
 import { toast } from '../../../lib/toast';
 import { walletKeys } from '../api/wallet-keys';
 import { fetchDrawCurrencies, fetchDrawMethods, fetchWithdrawals, submitWithdrawal } from '../api/withdrawals';
 import { DemoNotice, KeyValue, SectionTitle, WithdrawStatus } from '../components/bits';
 import { ChoiceChips } from '../components/choice-chips';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PagedItems, usePaged } from '../components/paged-list';
-import { accountOf, allAmount, cleanAmount, currencyLabel, isPositiveAmount, localDateTime, plainAmount, shortText, withdrawPreview } from '../model/wallet-model';
+import { accountOf, allAmount, cleanAmount, currencyLabel, isPositiveAmount, plainAmount, shortText, withdrawPreview } from '../model/wallet-model';
 
 /** One line naming a bound method: the coin address, or bank and account. */
 export function methodLabel(m: DrawMethod): string {

@@ -7,7 +7,23 @@ import { useTranslation } from 'react-i18next';
  * page as soon as it is closed rather than after its closing animation, so a dialog that is
  * reopened at once (withdraw's not_bind on submit) is always the new one.
  */
-export function ConfirmDialog({ visible, content, confirmText, onConfirm, onClose, testId }: { visible: boolean; content: ReactNode; confirmText?: string; onConfirm: () => void; onClose: () => void; testId: string }) {
+export function ConfirmDialog({
+  visible,
+  content,
+  confirmText,
+  cancelText,
+  onConfirm,
+  onClose,
+  testId,
+}: {
+  visible: boolean;
+  content: ReactNode;
+  confirmText?: string;
+  cancelText?: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  testId: string;
+}) {
   const { t } = useTranslation();
   if (!visible) return null;
   return (
@@ -19,7 +35,7 @@ export function ConfirmDialog({ visible, content, confirmText, onConfirm, onClos
       onClose={onClose}
       actions={[
         [
-          { key: 'cancel', text: t('public.cancel') },
+          { key: 'cancel', text: cancelText ?? t('public.cancel') },
           { key: 'confirm', text: confirmText ?? t('public.confirm'), bold: true, onClick: onConfirm },
         ],
       ]}
