@@ -2,8 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { confirmDialog, expectNoHorizontalOverflow, shot } from './support.js';
 
 // The contract order tabs on the real server. A demo account (10000 USDT in its contract account
-// from the start) opens a market long and a far-away pending buy on BTCUSDT (crypto: open around
-// the clock, priced by the simulator) through the API - the order form is built elsewhere - then on
+// from the start) places a far-away pending buy on BTCUSDT (crypto: open around the clock, priced by
+// the simulator) through the API and opens a market long with the order form on /trade, then on
 // /order watches the live price and profit, sets a stop loss and take profit in the sheet, cancels
 // the pending order, closes the position with confirmation and finds both in history.
 
@@ -64,9 +64,22 @@ for (const { theme, lang } of VARIANTS) {
     const symbols = ((await (await page.request.get('/v2/api/forex/trade_list')).json()) as Envelope<Symbol[]>).data;
     const btc = symbols.find((s) => s.Code === 'BTCUSDT')!;
     const multiple = btc.HasForexMultiple[0]!.Value;
-    const position = await submit(page.request, token!, { type: 1, cont: '0.01', forex_id: btc.Id, status: 1, target_price: '0', stop_loss_price: '0', target_profit_price: '0', multiple });
+    // A far pending buy through the API (it also waits for the first stored BTCUSDT tick) ...
     const target = Math.floor(Number(btc.ForexQuotations.Close) / 2);
     const pending = await submit(page.request, token!, { type: 1, cont: '0.02', forex_id: btc.Id, status: 0, target_price: String(target), stop_loss_price: '0', target_profit_price: '0', multiple });
+    // ... and the market long the way a user opens it: the order form on /trade.
+    await page.evaluate((id) => localStorage.setItem('tp.symbol', String(id)), btc.Id);
+    await page.goto('/#/trade');
+    await page.reload(); // a fresh start reads the remembered symbol
+    await expect(page.getByTestId('trade-symbol-header')).toHaveAttribute('data-code', 'BTCUSDT');
+    await page.locator(`[data-testid="forex-leverage"][data-value="${multiple}"]`).click();
+    await expect(page.getByTestId('forex-lots')).toHaveValue('0.01');
+    await page.getByTestId('forex-submit').click();
+    await toastShownAndGone(page);
+    const holding = (await (await page.request.get('/v2/api/forex/my_deal?status=1&page=1', { headers: { authorization: token! } })).json()) as Envelope<{ data: { Id: number; Quantity: string }[] }>;
+    expect(holding.data.data).toHaveLength(1);
+    const position = holding.data.data[0]!;
+    expect(position.Quantity).toBe('0.01');
 
     // Holding: the card, the live totals, the price moving with the feed.
     await page.goto('/#/order?source=0&type=1');
