@@ -143,19 +143,19 @@ function DealList({ status, top, renderCard, overlays }: ListProps) {
   );
 }
 
-function HoldingTab() {
-  const { t } = useTranslation();
+/**
+ * Close (holding) or cancel (dealing) one order: on success it leaves its tab at once, before the
+ * refetch of the lists and balances confirms it. `busyId` is the order on its way.
+ */
+function useLeaveAction(status: 0 | 1, action: (id: number) => Promise<unknown>) {
   const client = useQueryClient();
   const token = useAuth((s) => s.token);
-  const [closeId, setCloseId] = useState<number | null>(null);
-  const [stopsId, setStopsId] = useState<number | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
-
-  const close = async (order: ForexOrder) => {
+  const run = async (order: ForexOrder) => {
     setBusyId(order.Id);
     try {
-      await closeForex(order.Id);
-      removeForexOrders(client, token, 1, [order.Id]);
+      await action(order.Id);
+      removeForexOrders(client, token, status, [order.Id]);
       useForexLive.getState().drop([order.Id]);
       refreshAfterForexChange(client);
     } catch {
@@ -164,6 +164,16 @@ function HoldingTab() {
       setBusyId(null);
     }
   };
+  return { busyId, run };
+}
+
+function HoldingTab() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const token = useAuth((s) => s.token);
+  const [closeId, setCloseId] = useState<number | null>(null);
+  const [stopsId, setStopsId] = useState<number | null>(null);
+  const { busyId, run: close } = useLeaveAction(1, closeForex);
 
   return (
     <DealList
@@ -213,23 +223,8 @@ function HoldingTab() {
 
 function DealingTab() {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const token = useAuth((s) => s.token);
   const [cancelId, setCancelId] = useState<number | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
-
-  const cancel = async (order: ForexOrder) => {
-    setBusyId(order.Id);
-    try {
-      await cancelForex(order.Id);
-      removeForexOrders(client, token, 0, [order.Id]);
-      refreshAfterForexChange(client);
-    } catch {
-      /* the api client showed the server's reason */
-    } finally {
-      setBusyId(null);
-    }
-  };
+  const { busyId, run: cancel } = useLeaveAction(0, cancelForex);
 
   return (
     <DealList
