@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ErrorKey, SuccessKey } from '@tp/contracts';
 import type { Transaction } from 'kysely';
-import type { DB, Db, Executor } from '../db/database.js';
+import { preparedQuery, type DB, type Db, type Executor } from '../db/database.js';
 import { currentUser } from './auth.js';
 import { okEnvelope } from './envelope.js';
 import { isRefusal, refuse } from './refusal.js';
@@ -44,14 +44,15 @@ async function findKey(db: Executor, userId: number, key: string) {
  * Records the answer under the key unless the key exists. Waits for a concurrent holder of the
  * same key to commit or roll back first (unique index), then answers whether this one was stored.
  */
+const recordAnswerStatement = preparedQuery<{ key: string }>(
+  'idempotency_record',
+  `INSERT INTO idempotency_keys (user_id, key, route, request_hash, response) VALUES ($1, $2, $3, $4, $5)
+   ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
+);
+
 async function recordAnswer(db: Executor, row: { user_id: number; key: string; route: string; request_hash: string; response: StoredAnswer }): Promise<boolean> {
-  const inserted = await db
-    .insertInto('idempotency_keys')
-    .values({ ...row, response: JSON.stringify(row.response) })
-    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  return inserted !== undefined;
+  const { rows } = await db.executeQuery(recordAnswerStatement([row.user_id, row.key, row.route, row.request_hash, JSON.stringify(row.response)]));
+  return rows.length > 0;
 }
 
 /** Thrown inside the action's transaction to roll it back: an earlier request with the key answered first. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import { preparedQuery, type Executor } from '../../db/database.js';
 
 export interface LockedAccount {
   id: number;
@@ -60,20 +60,16 @@ export interface PostOutcome {
  * `deltas` is one row per distinct account (ascending id), the sum of its postings per bucket;
  * `postings` are the entries as given.
  */
-export async function postInOneStatement(
-  db: Executor,
-  entry: { kind: string; memo: string; reference: string | null },
-  deltas: { ids: readonly number[]; available: readonly string[]; held: readonly string[] },
-  postings: { accountIds: readonly number[]; buckets: readonly string[]; amounts: readonly string[] },
-): Promise<PostOutcome> {
-  const { rows } = await sql<PostOutcome>`
+const postStatement = preparedQuery<PostOutcome>(
+  'ledger_post',
+  `
     WITH delta AS MATERIALIZED (
-      SELECT * FROM unnest(${[...deltas.ids]}::int[], ${[...deltas.available]}::numeric[], ${[...deltas.held]}::numeric[]) AS d(id, available, held)
+      SELECT * FROM unnest($1::int[], $2::numeric[], $3::numeric[]) AS d(id, available, held)
     ),
     locked AS MATERIALIZED (
       SELECT a.id, a.user_id, a.currency_id, a.balance, a.lock_balance
       FROM ledger_accounts a
-      WHERE a.id = ANY(${[...deltas.ids]}::int[])
+      WHERE a.id = ANY($1::int[])
       ORDER BY a.id
       FOR UPDATE
     ),
@@ -95,7 +91,7 @@ export async function postInOneStatement(
     verdict AS MATERIALIZED (
       SELECT
         (SELECT count(*) FROM locked)::int AS found,
-        (SELECT count(*) FROM locked) = cardinality(${[...deltas.ids]}::int[])
+        (SELECT count(*) FROM locked) = cardinality($1::int[])
           AND NOT EXISTS (SELECT 1 FROM unbalanced)
           AND NOT EXISTS (SELECT 1 FROM short) AS ok
     ),
@@ -112,14 +108,14 @@ export async function postInOneStatement(
     ),
     tx AS (
       INSERT INTO ledger_transactions (kind, memo, reference)
-      SELECT ${entry.kind}::text, ${entry.memo}::text, ${entry.reference}::text
+      SELECT $4::text, $5::text, $6::text
       WHERE (SELECT ok FROM verdict)
       RETURNING id
     ),
     entries AS (
       INSERT INTO ledger_postings (transaction_id, account_id, bucket, amount)
       SELECT tx.id, p.account_id, p.bucket, p.amount
-      FROM tx, unnest(${[...postings.accountIds]}::int[], ${[...postings.buckets]}::text[], ${[...postings.amounts]}::numeric[]) WITH ORDINALITY AS p(account_id, bucket, amount, n)
+      FROM tx, unnest($7::int[], $8::text[], $9::numeric[]) WITH ORDINALITY AS p(account_id, bucket, amount, n)
       ORDER BY p.n
       RETURNING 1
     )
@@ -132,7 +128,28 @@ export async function postInOneStatement(
       (SELECT count(*) FROM entries)::int AS written,
       (SELECT count(*) FROM projection)::int AS updated
     FROM verdict v
-  `.execute(db);
+  `,
+);
+
+export async function postInOneStatement(
+  db: Executor,
+  entry: { kind: string; memo: string; reference: string | null },
+  deltas: { ids: readonly number[]; available: readonly string[]; held: readonly string[] },
+  postings: { accountIds: readonly number[]; buckets: readonly string[]; amounts: readonly string[] },
+): Promise<PostOutcome> {
+  const { rows } = await db.executeQuery(
+    postStatement([
+      [...deltas.ids],
+      [...deltas.available],
+      [...deltas.held],
+      entry.kind,
+      entry.memo,
+      entry.reference,
+      [...postings.accountIds],
+      [...postings.buckets],
+      [...postings.amounts],
+    ]),
+  );
   return rows[0]!;
 }
 
