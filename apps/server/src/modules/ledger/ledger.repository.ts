@@ -21,17 +21,6 @@ export async function lockAccounts(db: Executor, ids: readonly number[]): Promis
     .execute();
 }
 
-export async function addToProjection(db: Executor, id: number, availableDelta: string, heldDelta: string): Promise<void> {
-  await db
-    .updateTable('ledger_accounts')
-    .set({
-      balance: sql<string>`balance + ${availableDelta}::numeric`,
-      lock_balance: sql<string>`lock_balance + ${heldDelta}::numeric`,
-    })
-    .where('id', '=', id)
-    .execute();
-}
-
 /** What the one-statement post found; `transaction_id` is set iff it wrote. */
 export interface PostOutcome {
   /** How many of the given accounts exist. */
@@ -151,18 +140,6 @@ export async function postInOneStatement(
     ]),
   );
   return rows[0]!;
-}
-
-export async function insertTransaction(db: Executor, row: { kind: string; memo: string; reference: string | null }): Promise<string> {
-  const { id } = await db.insertInto('ledger_transactions').values(row).returning('id').executeTakeFirstOrThrow();
-  return id;
-}
-
-export async function insertPostings(
-  db: Executor,
-  rows: readonly { transaction_id: string; account_id: number; bucket: 'available' | 'held'; amount: string }[],
-): Promise<void> {
-  await db.insertInto('ledger_postings').values([...rows]).execute();
 }
 
 export async function findCurrencyId(db: Executor, code: string): Promise<number | undefined> {
