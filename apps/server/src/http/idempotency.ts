@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ErrorKey, SuccessKey } from '@tp/contracts';
 import type { Transaction } from 'kysely';
-import type { DB, Db, Executor } from '../db/database.js';
+import { preparedQuery, type DB, type Db, type Executor } from '../db/database.js';
 import { currentUser } from './auth.js';
 import { okEnvelope } from './envelope.js';
 import { isRefusal, refuse } from './refusal.js';
@@ -11,9 +11,14 @@ import { isRefusal, refuse } from './refusal.js';
 export interface ActionResult<T> {
   data: T;
   key: SuccessKey;
+  /**
+   * Runs once the action's transaction has committed with this request's answer (publish events
+   * here, DESIGN 6). Not run when the request turned out to replay an earlier answer: its own
+   * action was rolled back then.
+   */
+  afterCommit?: () => void;
 }
 
-/** The first answer, kept per (user, key). A refusal keeps its key and vars; msg is re-localized on replay. */
 type StoredAnswer = { ok: true; key: SuccessKey; data: unknown } | { ok: false; key: ErrorKey; vars: Record<string, string> };
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -35,28 +40,34 @@ async function findKey(db: Executor, userId: number, key: string) {
   return db.selectFrom('idempotency_keys').select(['route', 'request_hash', 'response']).where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
 }
 
-/** Inserts the key unless it exists. Waits for a concurrent holder of the same key to finish first (unique index). */
-async function claimKey(db: Executor, row: { user_id: number; key: string; route: string; request_hash: string; response: StoredAnswer }): Promise<boolean> {
-  const inserted = await db
-    .insertInto('idempotency_keys')
-    .values({ ...row, response: JSON.stringify(row.response) })
-    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  return inserted !== undefined;
+/**
+ * Records the answer under the key unless the key exists. Waits for a concurrent holder of the
+ * same key to commit or roll back first (unique index), then answers whether this one was stored.
+ */
+const recordAnswerStatement = preparedQuery<{ key: string }>(
+  'idempotency_record',
+  `INSERT INTO idempotency_keys (user_id, key, route, request_hash, response) VALUES ($1, $2, $3, $4, $5)
+   ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
+);
+
+async function recordAnswer(db: Executor, row: { user_id: number; key: string; route: string; request_hash: string; response: StoredAnswer }): Promise<boolean> {
+  const { rows } = await db.executeQuery(recordAnswerStatement([row.user_id, row.key, row.route, row.request_hash, JSON.stringify(row.response)]));
+  return rows.length > 0;
 }
 
-async function setAnswer(db: Executor, userId: number, key: string, answer: StoredAnswer): Promise<void> {
-  await db.updateTable('idempotency_keys').set({ response: JSON.stringify(answer) }).where('user_id', '=', userId).where('key', '=', key).execute();
-}
+/** Thrown inside the action's transaction to roll it back: an earlier request with the key answered first. */
+class KeyAlreadyAnswered extends Error {}
 
 /**
  * Runs a money action in one database transaction, honouring `Idempotency-Key` (DESIGN 5): the
- * key is claimed and the answer stored in the action's own transaction, so an answer exists iff
- * the action committed. The same key from the same user gets the first answer again and never
- * acts twice; concurrent requests with one key serialize on the key's unique index. A refusal
- * rolls its transaction back (nothing happened) and is then stored on its own, so a retry gets
- * the same refusal. The same key on another route or with another body is refused.
+ * answer is recorded under the key as the last statement of the action's own transaction, so an
+ * answer exists iff the action committed, and it costs one statement. The same key from the same
+ * user gets the first answer again and never acts twice: a retry (or a concurrent request with
+ * the key, which waits on the key's unique index until the first commits) finds the key taken,
+ * rolls its own action back and answers the stored one. Recording last is deadlock-free: a
+ * transaction holding an uncommitted key waits for nothing more. A refusal rolls its transaction
+ * back (nothing happened) and is then stored on its own, so a retry gets the same refusal. The
+ * same key on another route or with another body is refused.
  */
 export async function runMoneyAction<T>(
   db: Db,
@@ -68,6 +79,7 @@ export async function runMoneyAction<T>(
   const key = idempotencyKey(req);
   if (key === undefined) {
     const result = await db.transaction().execute(action);
+    result.afterCommit?.();
     return okEnvelope(req.lang, result.data, result.key);
   }
   const userId = currentUser(req).id;
@@ -82,23 +94,21 @@ export async function runMoneyAction<T>(
     return okEnvelope(req.lang, answer.data as T, answer.key);
   };
 
-  if (await findKey(db, userId, key)) return replay();
-
-  let outcome: { replay: true } | { replay: false; result: ActionResult<T> };
+  let result: ActionResult<T>;
   try {
-    outcome = await db.transaction().execute(async (trx) => {
-      const placeholder: StoredAnswer = { ok: false, key: 'server_error', vars: {} };
-      if (!(await claimKey(trx, { user_id: userId, key, route, request_hash: hash, response: placeholder }))) return { replay: true } as const;
-      const result = await action(trx);
-      await setAnswer(trx, userId, key, { ok: true, key: result.key, data: result.data });
-      return { replay: false, result } as const;
+    result = await db.transaction().execute(async (trx) => {
+      const acted = await action(trx);
+      const answer: StoredAnswer = { ok: true, key: acted.key, data: acted.data };
+      if (!(await recordAnswer(trx, { user_id: userId, key, route, request_hash: hash, response: answer }))) throw new KeyAlreadyAnswered();
+      return acted;
     });
   } catch (err) {
+    if (err instanceof KeyAlreadyAnswered) return replay();
     if (!isRefusal(err)) throw err;
-    const stored = await claimKey(db, { user_id: userId, key, route, request_hash: hash, response: { ok: false, key: err.key, vars: err.vars } });
-    if (!stored) return replay(); // a concurrent request with this key got in first: its answer stands
+    const stored = await recordAnswer(db, { user_id: userId, key, route, request_hash: hash, response: { ok: false, key: err.key, vars: err.vars } });
+    if (!stored) return replay(); // a request with this key answered first: its answer stands
     throw err;
   }
-  if (outcome.replay) return replay();
-  return okEnvelope(req.lang, outcome.result.data, outcome.result.key);
+  result.afterCommit?.();
+  return okEnvelope(req.lang, result.data, result.key);
 }

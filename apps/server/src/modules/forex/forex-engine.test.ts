@@ -3,7 +3,8 @@ import WebSocket from 'ws';
 import { Decimal } from '@tp/domain';
 import type { ForexOrder } from '@tp/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { call, demoLogin } from '../../test/http-helpers.js';
+import { call, demoLogin, registerUser } from '../../test/http-helpers.js';
+import { adminToken, fund } from '../../test/wallet-helpers.js';
 import { startManualEngine, type ManualFeed } from '../../test/market-helpers.js';
 import { contractBalance, symbolId } from '../../test/forex-helpers.js';
 import type { MarketEngine } from '../../engine/market-engine.js';
@@ -113,6 +114,48 @@ describe('forex trigger engine', () => {
     expect(await contractBalance(t.db, a.user.id)).toEqual({ balance: '0.000000000000000000', lock_balance: '0.000000000000000000' });
     const absorbed = await t.db.selectFrom('ledger_transactions').select('id').where('kind', '=', 'forex_negative_balance_protection').where('reference', '=', `forex_order:${big.Id}`).execute();
     expect(absorbed).toHaveLength(1);
+  });
+
+  it('a wallet transfer out of the contract account that takes the risk rate to the stop-out level stops the user out at once', async () => {
+    // The periodic balance check is off in this file (reconcileMs 0): only the transfer's event can do it.
+    const u = await registerUser(t.app, t.dataDir);
+    await fund(t.app, u.token, await adminToken(t.app), '10000');
+    const transfer = (from: number, to: number, balance: string) =>
+      call(t.app, { method: 'POST', url: '/api/account/transfer', headers: auth(u.token), payload: { balance, from, to, currency_id: 1 } });
+    expect((await transfer(1, 3, '10000')).body.code).toBe(1);
+    await tick('BTCUSDT', '100000.00');
+    // Margin 1000.15 (fill 100015, x10), no fee here.
+    const o = (await submit(u.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10 })).body.data;
+    await tick('BTCUSDT', '95000.00'); // floating -501.5: with 8999.85 available the risk rate is far above 50
+    expect((await order(o.Id)).status).toBe(1);
+    pushes.length = 0;
+    // Out: (0 + 1000.15 - 501.5) / 1000.15 = 49.86 % <= 50.
+    const out = await transfer(3, 1, '8999.85');
+    expect(out.body.code).toBe(1);
+    await fx.idle();
+    const row = await order(o.Id);
+    expect([row.status, row.close_type]).toEqual([3, 2]);
+    expect(pushes).toContainEqual({ topic: 'FOREX_CLOSED', payload: { id: [o.Id] }, userId: u.user.id });
+    // Margin 1000.15 less the loss 501.5 came back.
+    expect(await contractBalance(t.db, u.user.id)).toEqual({ balance: '498.650000000000000000', lock_balance: '0.000000000000000000' });
+  });
+
+  it('a wallet transfer into the contract account refreshes the engine view of the user at once', async () => {
+    const u = await registerUser(t.app, t.dataDir);
+    await fund(t.app, u.token, await adminToken(t.app), '3100');
+    const transfer = (from: number, to: number, balance: string) =>
+      call(t.app, { method: 'POST', url: '/api/account/transfer', headers: auth(u.token), payload: { balance, from, to, currency_id: 1 } });
+    expect((await transfer(1, 3, '2000')).body.code).toBe(1);
+    await tick('BTCUSDT', '100000.00');
+    await submit(u.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10 });
+    expect(new Decimal(fx.core.account(u.user.id)!.available).toFixed(2)).toBe('999.85');
+    expect((await transfer(1, 3, '1000')).body.code).toBe(1);
+    await fx.idle();
+    expect(new Decimal(fx.core.account(u.user.id)!.available).toFixed(2)).toBe('1999.85');
+    // A transfer between the other accounts is none of the engine's business: no event.
+    pushes.length = 0;
+    expect((await transfer(1, 2, '10')).body.code).toBe(1);
+    expect(pushes.filter((m) => m.topic === 'forex.order_changed')).toEqual([]);
   });
 
   it("a user's close racing the engine's stop loss settles exactly once", async () => {

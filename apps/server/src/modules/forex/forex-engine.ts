@@ -41,10 +41,11 @@ function toCoreOrder(r: repo.OrderRow): CoreOrderInput {
  * by the order's status so nothing is settled twice (a user's concurrent close simply wins).
  *
  * Keeping the index in sync with HTTP changes made in ANY process: the HTTP side publishes
- * `forex.order_changed` {userId} after commit; the engine re-reads that user's open orders and
- * contract account from the database (the truth) and re-checks them at the current prices.
- * Money moved outside forex (transfers) is caught by a periodic balance reconcile. Ticks, reloads
- * and reconciles run one at a time on one queue.
+ * `forex.order_changed` {userId} after commit (forex actions, and wallet transfers into or out of
+ * the contract account); the engine re-reads that user's open orders and contract account from
+ * the database (the truth) and re-checks them at the current prices. Any other money moved on a
+ * contract account is caught by a periodic balance reconcile. Ticks, reloads and reconciles run
+ * one at a time on one queue.
  */
 export class ForexEngine implements TickConsumer {
   readonly name = 'forex';

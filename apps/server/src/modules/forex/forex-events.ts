@@ -2,10 +2,12 @@ import type { Bus } from '../../realtime/bus.js';
 
 /**
  * Internal bus topic, published after commit whenever an HTTP action opens, closes, cancels or
- * changes a user's forex order. The trigger engine (in whichever process runs it; the bus is Redis
- * when there are several) re-reads that user's open orders and contract account from the database
- * and re-indexes them. The event carries only the user: the database stays the truth. Never
- * delivered to websockets (not a known topic there).
+ * changes a user's forex order, or moves money into or out of the user's contract account (a
+ * wallet transfer). The trigger engine (in whichever process runs it; the bus is Redis when there
+ * are several) re-reads that user's open orders and contract account from the database and
+ * re-indexes them - and stops the user out at once if the risk rate is now at the level. The event
+ * carries only the user: the database stays the truth. Never delivered to websockets (not a known
+ * topic there).
  */
 export const FOREX_ORDER_CHANGED = 'forex.order_changed';
 

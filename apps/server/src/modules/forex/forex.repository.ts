@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import { sql, type Selectable } from 'kysely';
+import { preparedQuery, type Executor } from '../../db/database.js';
+import type { ForexOrdersTable } from '../../db/schema.js';
 
 /** Reads and writes of forex orders: one query per function. */
 
@@ -63,10 +64,26 @@ const ORDER_COLUMNS = [
   'open_tick_seq', 'close_tick_seq', 'is_demo', 'created_at', 'filled_at', 'closed_at',
 ] as const;
 
-export async function insertOrder(db: Executor, row: NewOrder) {
-  return db.insertInto('forex_orders').values(row).returning(ORDER_COLUMNS).executeTakeFirstOrThrow();
+const NEW_ORDER_FIELDS = [
+  'user_id', 'symbol_id', 'order_type', 'is_pending', 'quantity', 'cont_num', 'spread', 'origin_price', 'price', 'caution_money', 'trade_fee',
+  'multiple', 'target_loss_price', 'target_profit_price', 'target_price', 'status', 'open_tick_seq', 'is_demo', 'filled_at',
+] as const satisfies readonly (keyof NewOrder)[];
+
+/** The row as the database gives it back (the columns of ORDER_COLUMNS), typed from the schema. */
+export type OrderRow = Pick<Selectable<ForexOrdersTable>, (typeof ORDER_COLUMNS)[number]>;
+
+// Every submit inserts one: a prepared statement (see preparedQuery).
+const insertOrderStatement = preparedQuery<OrderRow>(
+  'forex_insert_order',
+  `INSERT INTO forex_orders (${NEW_ORDER_FIELDS.join(', ')})
+   VALUES (${NEW_ORDER_FIELDS.map((_, i) => `$${i + 1}`).join(', ')})
+   RETURNING ${ORDER_COLUMNS.join(', ')}`,
+);
+
+export async function insertOrder(db: Executor, row: NewOrder): Promise<OrderRow> {
+  const { rows } = await db.executeQuery(insertOrderStatement(NEW_ORDER_FIELDS.map((f) => row[f])));
+  return rows[0]!;
 }
-export type OrderRow = Awaited<ReturnType<typeof insertOrder>>;
 
 /** One order of one user, locked: another user's id is simply not found. */
 export async function lockOwnOrder(db: Executor, userId: number, orderId: number): Promise<OrderRow | undefined> {
@@ -193,17 +210,20 @@ export interface SubmitContextRow {
  * setting, the user's contract account and the house account the fee goes to. Submit is the
  * hottest money path; each round trip is a noticeable share of its time.
  */
+const submitContextStatement = preparedQuery<SubmitContextRow>(
+  'forex_submit_context',
+  `SELECT s.id, s.code, s.show_code, s.price_precision, s.pip, s.min_cont, s.cont_num, s.fee_rate, s.spread, s.margin_mode,
+     s.leverages, s.schedule, t.seq AS tick_seq, t.price AS tick_price,
+     (SELECT value FROM settings WHERE key = 'trade_fee_type') AS fee_type,
+     a.id AS account_id, a.currency_id,
+     (SELECT h.id FROM ledger_accounts h WHERE h.system_code = $4 AND h.currency_id = a.currency_id) AS house_fee_id
+   FROM trade_symbols s
+   CROSS JOIN (SELECT id, currency_id FROM ledger_accounts WHERE user_id = $2 AND account_type = $3) a
+   LEFT JOIN LATERAL (SELECT seq, price FROM ticks WHERE symbol_id = s.id ORDER BY seq DESC LIMIT 1) t ON true
+   WHERE s.id = $1 AND s.enabled`,
+);
+
 export async function submitContext(db: Executor, symbolId: number, userId: number, accountType: number, feeSystemCode: string): Promise<SubmitContextRow | undefined> {
-  const { rows } = await sql<SubmitContextRow>`
-    SELECT s.id, s.code, s.show_code, s.price_precision, s.pip, s.min_cont, s.cont_num, s.fee_rate, s.spread, s.margin_mode,
-      s.leverages, s.schedule, t.seq AS tick_seq, t.price AS tick_price,
-      (SELECT value FROM settings WHERE key = 'trade_fee_type') AS fee_type,
-      a.id AS account_id, a.currency_id,
-      (SELECT h.id FROM ledger_accounts h WHERE h.system_code = ${feeSystemCode} AND h.currency_id = a.currency_id) AS house_fee_id
-    FROM trade_symbols s
-    CROSS JOIN (SELECT id, currency_id FROM ledger_accounts WHERE user_id = ${userId} AND account_type = ${accountType}) a
-    LEFT JOIN LATERAL (SELECT seq, price FROM ticks WHERE symbol_id = s.id ORDER BY seq DESC LIMIT 1) t ON true
-    WHERE s.id = ${symbolId} AND s.enabled
-  `.execute(db);
+  const { rows } = await db.executeQuery(submitContextStatement([symbolId, userId, accountType, feeSystemCode]));
   return rows[0];
 }

@@ -47,16 +47,17 @@ export const forexRoutes: FastifyPluginAsyncZod<ForexRoutesOptions> = async (app
    */
   async function act(req: FastifyRequest, route: string, body: unknown, action: (trx: Transaction<DB>) => Promise<ActionResult>) {
     const user = currentUser(req);
-    let acted: ActionResult | undefined;
-    const answer = await runMoneyAction(db, req, `forex/${route}`, body, async (trx) => {
-      acted = await action(trx);
-      return { data: acted.order, key: acted.msg };
+    return runMoneyAction(db, req, `forex/${route}`, body, async (trx) => {
+      const acted = await action(trx);
+      return {
+        data: acted.order,
+        key: acted.msg,
+        afterCommit: () => {
+          publishOrderChanged(bus, user.id);
+          publishClosed(bus, user.id, acted.closed);
+        },
+      };
     });
-    if (acted) {
-      publishOrderChanged(bus, user.id);
-      publishClosed(bus, user.id, acted.closed);
-    }
-    return answer;
   }
 
   const dto = async (trx: Transaction<DB>, row: repo.OrderRow) => (await service.orderDtos(trx, [row]))[0]!;

@@ -130,10 +130,17 @@ describe('POST /v2/api/forex/submit', () => {
   it('honours Idempotency-Key: the same key answers the first order again and acts once', async () => {
     const { token, user } = await demoLogin(t.app, 'fx-idem-1');
     const headers = { 'idempotency-key': 'k-123' };
+    pushes.length = 0;
     const [a, b] = await Promise.all([submit(token, { ...buyBtc, forex_id: btc }, headers), submit(token, { ...buyBtc, forex_id: btc }, headers)]);
     expect(a.body.code).toBe(1);
     expect(b.body).toEqual(a.body);
     expect((await myDeal(token, 1)).body.data.total).toBe(1);
+    // A later retry runs nothing twice either: one order, one margin hold, one resync event in all.
+    const balanceOnce = await contractBalance(t.db, user.id);
+    expect((await submit(token, { ...buyBtc, forex_id: btc }, headers)).body).toEqual(a.body);
+    expect((await myDeal(token, 1)).body.data.total).toBe(1);
+    expect(await contractBalance(t.db, user.id)).toEqual(balanceOnce);
+    expect(pushes.filter((m) => m.topic === 'forex.order_changed' && m.payload.userId === user.id)).toHaveLength(1);
     expectRefused(await submit(token, { ...buyBtc, forex_id: btc, cont: '0.2' }, headers), 'idempotency_conflict');
     // Another user's same key is theirs alone.
     const other = await demoLogin(t.app, 'fx-idem-2');

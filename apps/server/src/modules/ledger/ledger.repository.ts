@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import { preparedQuery, type Executor } from '../../db/database.js';
 
 export interface LockedAccount {
   id: number;
@@ -21,27 +21,125 @@ export async function lockAccounts(db: Executor, ids: readonly number[]): Promis
     .execute();
 }
 
-export async function addToProjection(db: Executor, id: number, availableDelta: string, heldDelta: string): Promise<void> {
-  await db
-    .updateTable('ledger_accounts')
-    .set({
-      balance: sql<string>`balance + ${availableDelta}::numeric`,
-      lock_balance: sql<string>`lock_balance + ${heldDelta}::numeric`,
-    })
-    .where('id', '=', id)
-    .execute();
+/** What the one-statement post found; `transaction_id` is set iff it wrote. */
+export interface PostOutcome {
+  /** How many of the given accounts exist. */
+  found: number;
+  /** A currency whose postings do not sum to zero, if any. */
+  unbalanced_currency: number | null;
+  unbalanced_sum: string | null;
+  /** The first user account (in id order) that would go below zero, and which bucket. */
+  short_account: number | null;
+  short_bucket: 'available' | 'held' | null;
+  transaction_id: string | null;
+  /** Postings appended and projections updated (0 when refused). */
+  written: number;
+  updated: number;
 }
 
-export async function insertTransaction(db: Executor, row: { kind: string; memo: string; reference: string | null }): Promise<string> {
-  const { id } = await db.insertInto('ledger_transactions').values(row).returning('id').executeTakeFirstOrThrow();
-  return id;
-}
+/**
+ * One ledger transaction in one statement (one round trip): locks the accounts in ascending id
+ * order (FOR UPDATE after the sort), checks that they all exist, that the postings sum to zero per
+ * currency and that no user account goes below zero in either bucket - against the locked, newest
+ * rows - and only if all of that holds updates the projections and appends the transaction and its
+ * postings. Every write is gated on the verdict, and the gate needs the locks first, so a refused
+ * post writes nothing and leaves the caller's transaction usable. The CHECK constraints stay the
+ * backstop.
+ *
+ * `deltas` is one row per distinct account (ascending id), the sum of its postings per bucket;
+ * `postings` are the entries as given.
+ */
+const postStatement = preparedQuery<PostOutcome>(
+  'ledger_post',
+  `
+    WITH delta AS MATERIALIZED (
+      SELECT * FROM unnest($1::int[], $2::numeric[], $3::numeric[]) AS d(id, available, held)
+    ),
+    locked AS MATERIALIZED (
+      SELECT a.id, a.user_id, a.currency_id, a.balance, a.lock_balance
+      FROM ledger_accounts a
+      WHERE a.id = ANY($1::int[])
+      ORDER BY a.id
+      FOR UPDATE
+    ),
+    unbalanced AS MATERIALIZED (
+      SELECT l.currency_id, sum(d.available + d.held) AS total
+      FROM locked l JOIN delta d ON d.id = l.id
+      GROUP BY l.currency_id
+      HAVING sum(d.available + d.held) <> 0
+      ORDER BY l.currency_id
+      LIMIT 1
+    ),
+    short AS MATERIALIZED (
+      SELECT l.id, CASE WHEN l.balance + d.available < 0 THEN 'available' ELSE 'held' END AS bucket
+      FROM locked l JOIN delta d ON d.id = l.id
+      WHERE l.user_id IS NOT NULL AND (l.balance + d.available < 0 OR l.lock_balance + d.held < 0)
+      ORDER BY l.id
+      LIMIT 1
+    ),
+    verdict AS MATERIALIZED (
+      SELECT
+        (SELECT count(*) FROM locked)::int AS found,
+        (SELECT count(*) FROM locked) = cardinality($1::int[])
+          AND NOT EXISTS (SELECT 1 FROM unbalanced)
+          AND NOT EXISTS (SELECT 1 FROM short) AS ok
+    ),
+    -- New balances come from the locked rows, not from a.balance: the UPDATE first meets the row
+    -- version of the statement's snapshot, and PostgreSQL checks the CHECK constraints on the
+    -- tuple computed from it before it notices a newer version (then it recomputes). Computed from
+    -- the stale version, a balance another transaction has since raised could fail the CHECK.
+    projection AS (
+      UPDATE ledger_accounts a
+      SET balance = l.balance + d.available, lock_balance = l.lock_balance + d.held
+      FROM locked l JOIN delta d ON d.id = l.id
+      WHERE a.id = l.id AND (d.available <> 0 OR d.held <> 0) AND (SELECT ok FROM verdict)
+      RETURNING a.id
+    ),
+    tx AS (
+      INSERT INTO ledger_transactions (kind, memo, reference)
+      SELECT $4::text, $5::text, $6::text
+      WHERE (SELECT ok FROM verdict)
+      RETURNING id
+    ),
+    entries AS (
+      INSERT INTO ledger_postings (transaction_id, account_id, bucket, amount)
+      SELECT tx.id, p.account_id, p.bucket, p.amount
+      FROM tx, unnest($7::int[], $8::text[], $9::numeric[]) WITH ORDINALITY AS p(account_id, bucket, amount, n)
+      ORDER BY p.n
+      RETURNING 1
+    )
+    SELECT v.found,
+      (SELECT currency_id FROM unbalanced) AS unbalanced_currency,
+      (SELECT total::text FROM unbalanced) AS unbalanced_sum,
+      (SELECT id FROM short) AS short_account,
+      (SELECT bucket FROM short) AS short_bucket,
+      (SELECT id::text FROM tx) AS transaction_id,
+      (SELECT count(*) FROM entries)::int AS written,
+      (SELECT count(*) FROM projection)::int AS updated
+    FROM verdict v
+  `,
+);
 
-export async function insertPostings(
+export async function postInOneStatement(
   db: Executor,
-  rows: readonly { transaction_id: string; account_id: number; bucket: 'available' | 'held'; amount: string }[],
-): Promise<void> {
-  await db.insertInto('ledger_postings').values([...rows]).execute();
+  entry: { kind: string; memo: string; reference: string | null },
+  deltas: { ids: readonly number[]; available: readonly string[]; held: readonly string[] },
+  postings: { accountIds: readonly number[]; buckets: readonly string[]; amounts: readonly string[] },
+): Promise<PostOutcome> {
+  const { rows } = await db.executeQuery(
+    postStatement([
+      [...deltas.ids],
+      [...deltas.available],
+      [...deltas.held],
+      entry.kind,
+      entry.memo,
+      entry.reference,
+      [...postings.accountIds],
+      [...postings.buckets],
+      [...postings.amounts],
+    ]),
+  );
+  return rows[0]!;
 }
 
 export async function findCurrencyId(db: Executor, code: string): Promise<number | undefined> {

@@ -41,7 +41,9 @@ const MAX_ABS = new Decimal('1e18');
  * The only way money moves: one ledger transaction whose postings sum to zero per currency.
  * Must run inside the caller's database transaction (the business change and its money move
  * commit together). Locks touched accounts in ascending id order, checks that no user account
- * goes below zero, updates the projections and appends the entries.
+ * goes below zero, updates the projections and appends the entries - all in one statement
+ * (repo.postInOneStatement), so a post costs one round trip whatever the number of postings;
+ * a refused post writes nothing.
  */
 export async function post(trx: Executor, input: PostInput): Promise<string> {
   if (!trx.isTransaction) throw new LedgerError('post() must run inside a database transaction');
@@ -55,41 +57,31 @@ export async function post(trx: Executor, input: PostInput): Promise<string> {
     return { accountId: p.accountId, bucket: p.bucket, amount };
   });
 
-  const ids = [...new Set(postings.map((p) => p.accountId))].sort((a, b) => a - b);
-  const accounts = await repo.lockAccounts(trx, ids);
-  if (accounts.length !== ids.length) throw new LedgerError('posting to an unknown ledger account');
-  const byId = new Map(accounts.map((a) => [a.id, a]));
-
-  const sumByCurrency = new Map<number, Decimal>();
+  // Per account, the sum of its postings in each bucket; the statement checks and applies these.
   const deltas = new Map<number, { available: Decimal; held: Decimal }>();
   for (const p of postings) {
-    const account = byId.get(p.accountId)!;
-    sumByCurrency.set(account.currency_id, (sumByCurrency.get(account.currency_id) ?? new Decimal(0)).plus(p.amount));
     const d = deltas.get(p.accountId) ?? { available: new Decimal(0), held: new Decimal(0) };
     d[p.bucket] = d[p.bucket].plus(p.amount);
     deltas.set(p.accountId, d);
   }
-  for (const [currencyId, total] of sumByCurrency) {
-    if (!total.isZero()) throw new LedgerError(`postings do not sum to zero in currency ${currencyId}: ${total.toFixed()}`);
-  }
-
-  for (const id of ids) {
-    const account = byId.get(id)!;
-    const d = deltas.get(id)!;
-    if (account.user_id !== null) {
-      // The CHECK constraint is the backstop; this names the account and bucket.
-      if (new Decimal(account.balance).plus(d.available).isNegative()) throw new InsufficientFundsError(id, 'available');
-      if (new Decimal(account.lock_balance).plus(d.held).isNegative()) throw new InsufficientFundsError(id, 'held');
-    }
-    if (!d.available.isZero() || !d.held.isZero()) await repo.addToProjection(trx, id, d.available.toFixed(), d.held.toFixed());
-  }
-
-  const transactionId = await repo.insertTransaction(trx, { kind: input.kind, memo: input.memo ?? '', reference: input.reference ?? null });
-  await repo.insertPostings(
+  const ids = [...deltas.keys()].sort((a, b) => a - b);
+  const outcome = await repo.postInOneStatement(
     trx,
-    postings.map((p) => ({ transaction_id: transactionId, account_id: p.accountId, bucket: p.bucket, amount: p.amount.toFixed() })),
+    { kind: input.kind, memo: input.memo ?? '', reference: input.reference ?? null },
+    { ids, available: ids.map((id) => deltas.get(id)!.available.toFixed()), held: ids.map((id) => deltas.get(id)!.held.toFixed()) },
+    { accountIds: postings.map((p) => p.accountId), buckets: postings.map((p) => p.bucket), amounts: postings.map((p) => p.amount.toFixed()) },
   );
-  return transactionId;
+  if (outcome.found !== ids.length) throw new LedgerError('posting to an unknown ledger account');
+  if (outcome.unbalanced_currency !== null) {
+    throw new LedgerError(`postings do not sum to zero in currency ${outcome.unbalanced_currency}: ${new Decimal(outcome.unbalanced_sum ?? '0').toFixed()}`);
+  }
+  if (outcome.short_account !== null) throw new InsufficientFundsError(outcome.short_account, outcome.short_bucket ?? 'available');
+  const changed = ids.filter((id) => !deltas.get(id)!.available.isZero() || !deltas.get(id)!.held.isZero()).length;
+  if (outcome.transaction_id === null || outcome.written !== postings.length || outcome.updated !== changed) {
+    // Cannot happen when the verdict passed; if it ever does, the caller's transaction must not commit.
+    throw new LedgerError(`ledger post wrote ${outcome.written} of ${postings.length} postings and ${outcome.updated} of ${changed} projections`);
+  }
+  return outcome.transaction_id;
 }
 
 /** Moves `amount` of an account from available to held (margin, pending withdrawal, stake). */

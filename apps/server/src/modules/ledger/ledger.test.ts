@@ -88,6 +88,106 @@ describe('ledger post()', () => {
   });
 });
 
+describe('ledger post() in one statement', () => {
+  const snapshot = async (db: typeof t.db, ids: number[]) => ({
+    accounts: await db.selectFrom('ledger_accounts').select(['id', 'balance', 'lock_balance']).where('id', 'in', ids).orderBy('id').execute(),
+    transactions: (await db.selectFrom('ledger_transactions').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n,
+    postings: (await db.selectFrom('ledger_postings').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n,
+  });
+
+  it('writes the transaction, every posting as given and the projections, and returns the transaction id', async () => {
+    const { accounts, house } = await demoAccounts('ledger-one-1');
+    const [funding, , contract] = accounts;
+    const postings = [
+      ...holdPostings(contract!.id, '100.25'),
+      { accountId: contract!.id, bucket: 'available' as const, amount: '-0.75' },
+      { accountId: funding!.id, bucket: 'available' as const, amount: '0' },
+      { accountId: house, bucket: 'available' as const, amount: '0.75' },
+    ];
+    const id = await t.db.transaction().execute((trx) => post(trx, { kind: 'test_one', memo: 'memo', reference: 'ref:1', postings }));
+    const tx = await t.db.selectFrom('ledger_transactions').select(['kind', 'memo', 'reference']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(tx).toEqual({ kind: 'test_one', memo: 'memo', reference: 'ref:1' });
+    const rows = await t.db.selectFrom('ledger_postings').select(['account_id', 'bucket', 'amount']).where('transaction_id', '=', id).orderBy('id').execute();
+    expect(rows.map((r) => [r.account_id, r.bucket, Number(r.amount)])).toEqual(postings.map((p) => [p.accountId, p.bucket, Number(p.amount)]));
+    const after = await snapshot(t.db, [funding!.id, contract!.id]);
+    expect(after.accounts).toEqual([
+      { id: funding!.id, balance: '10000.000000000000000000', lock_balance: '0.000000000000000000' },
+      { id: contract!.id, balance: '9899.000000000000000000', lock_balance: '100.250000000000000000' },
+    ]);
+  });
+
+  it('a refused post writes nothing and leaves the transaction usable', async () => {
+    const { accounts, house } = await demoAccounts('ledger-one-2');
+    const [funding, micro] = accounts;
+    const ids = [funding!.id, micro!.id, house];
+    const before = await snapshot(t.db, ids);
+    await t.db.transaction().execute(async (trx) => {
+      // The house side is credited before the user's side is found short: still nothing is written.
+      const short = post(trx, {
+        kind: 'test_short',
+        postings: [
+          { accountId: house, bucket: 'available', amount: '15000.5' },
+          { accountId: funding!.id, bucket: 'available', amount: '-5000' },
+          { accountId: micro!.id, bucket: 'available', amount: '-10000.5' },
+        ],
+      });
+      await expect(short).rejects.toBeInstanceOf(InsufficientFundsError);
+      await expect(short).rejects.toMatchObject({ accountId: micro!.id, bucket: 'available' });
+      expect(await snapshot(trx, ids)).toEqual(before);
+      await expect(post(trx, { kind: 'test_short', postings: holdPostings(funding!.id, '-0.000000000000000001') })).rejects.toMatchObject({ accountId: funding!.id, bucket: 'held' });
+      await expect(post(trx, { kind: 'test_unbalanced', postings: [{ accountId: funding!.id, bucket: 'available', amount: '-1' }, { accountId: house, bucket: 'available', amount: '2' }] })).rejects.toThrow(
+        /do not sum to zero in currency \d+: 1$/,
+      );
+      expect(await snapshot(trx, ids)).toEqual(before);
+      // The same transaction goes on and commits a good post.
+      await post(trx, { kind: 'test_ok', postings: [{ accountId: funding!.id, bucket: 'available', amount: '-1' }, { accountId: micro!.id, bucket: 'available', amount: '1' }] });
+    });
+    const after = await snapshot(t.db, ids);
+    expect(Number(after.transactions) - Number(before.transactions)).toBe(1);
+    expect(Number(after.postings) - Number(before.postings)).toBe(2);
+  });
+
+  it('zero-sum is per currency: a set that balances only across currencies is refused', async () => {
+    const { accounts } = await demoAccounts('ledger-one-3');
+    const { id: other } = await t.db.insertInto('currencies').values({ code: 'TSTC', name: 'Test coin' }).returning('id').executeTakeFirstOrThrow();
+    const { id: otherHouse } = await t.db.insertInto('ledger_accounts').values({ system_code: 'test_house', currency_id: other }).returning('id').executeTakeFirstOrThrow();
+    await expect(
+      t.db.transaction().execute((trx) =>
+        post(trx, { kind: 'test', postings: [{ accountId: accounts[0]!.id, bucket: 'available', amount: '-3' }, { accountId: otherHouse, bucket: 'available', amount: '3' }] }),
+      ),
+    ).rejects.toThrow(/do not sum to zero in currency/);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('concurrent posts over the same accounts, in every order, neither deadlock nor overdraw nor lose an update', async () => {
+    const { accounts, house } = await demoAccounts('ledger-one-4');
+    const ids = [...accounts.map((a) => a.id), house];
+    // 60 transfers among a user's three accounts and the house, each naming its accounts in its own order.
+    const moves = Array.from({ length: 60 }, (_, i) => {
+      const from = ids[i % 4]!;
+      const to = ids[(i * 7 + 1) % 4] === from ? ids[(i + 2) % 4]! : ids[(i * 7 + 1) % 4]!;
+      const amount = String(100 + (i % 5) * 1000);
+      const postings = [
+        { accountId: to, bucket: 'available' as const, amount },
+        { accountId: from, bucket: 'available' as const, amount: `-${amount}` },
+      ];
+      return i % 2 === 0 ? postings : postings.reverse();
+    });
+    const results = await Promise.allSettled(moves.map((postings) => t.db.transaction().execute((trx) => post(trx, { kind: 'test_move', postings }))));
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(InsufficientFundsError);
+    expect(results.some((r) => r.status === 'fulfilled')).toBe(true);
+    const rows = await t.db.selectFrom('ledger_accounts').select(['id', 'user_id', 'balance']).where('id', 'in', ids).execute();
+    // Money is conserved across the four accounts and no user account is below zero.
+    const total = rows.reduce((acc, r) => acc + Number(r.balance), 0);
+    const houseBefore = -Number(
+      (await t.db.selectFrom('ledger_postings').select(sql<string>`coalesce(sum(amount), 0)`.as('s')).where('account_id', '=', house).where('transaction_id', 'not in', (eb) => eb.selectFrom('ledger_transactions').select('id').where('kind', '=', 'test_move')).executeTakeFirstOrThrow()).s,
+    );
+    expect(total).toBeCloseTo(30000 - houseBefore, 6);
+    for (const r of rows) if (r.user_id !== null) expect(Number(r.balance)).toBeGreaterThanOrEqual(0);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+});
+
 describe('ledger is append-only', () => {
   it('refuses UPDATE, DELETE and TRUNCATE of transactions and postings', async () => {
     await demoAccounts('ledger-append-1');

@@ -5,7 +5,6 @@ import { envelopeSchema, okEnvelope } from '../../http/envelope.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import { runMoneyAction } from '../../http/idempotency.js';
 import { announceOrder, listOrders, openOrder, secondsOptions } from './micro.service.js';
-import type { QueuedOrder } from './micro-settlement.js';
 
 export const microRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['micro'];
@@ -19,15 +18,11 @@ export const microRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/api/micro/submit',
     { preHandler: requireUser, schema: { tags, body: microSubmitInput, response: { 200: envelopeSchema(microOrderSchema) } } },
     async (req) => {
-      let queued: QueuedOrder | undefined;
-      const answer = await runMoneyAction(app.db, req, 'micro/submit', req.body, async (trx) => {
+      return runMoneyAction(app.db, req, 'micro/submit', req.body, async (trx) => {
         const created = await openOrder(trx, currentUser(req).id, req.body, Date.now());
-        queued = created.queued;
-        return { data: created.dto, key: 'micro_submitted' };
+        // After commit, and only when this request opened the option (a replay opened nothing).
+        return { data: created.dto, key: 'micro_submitted', afterCommit: () => announceOrder(app.bus, created.queued) };
       });
-      // After commit, and only when this request opened the option (a replay opened nothing).
-      if (queued) announceOrder(app.bus, queued);
-      return answer;
     },
   );
 

@@ -1,20 +1,25 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import { preparedQuery, type Executor } from '../../db/database.js';
 
 export async function insertSession(db: Executor, userId: number, tokenHash: string): Promise<void> {
   await db.insertInto('sessions').values({ user_id: userId, token_hash: tokenHash }).execute();
 }
 
-/** The live session of a token and its active user. */
+const sessionUserStatement = preparedQuery<{ session_id: number; user_id: number; is_demo: boolean }>(
+  'session_user',
+  `SELECT s.id AS session_id, u.id AS user_id, u.is_demo
+   FROM sessions s JOIN users u ON u.id = s.user_id
+   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND u.status = 1`,
+);
+
+/**
+ * The live session of a token and its active user: every authenticated request asks, so it is
+ * one indexed lookup (sessions.token_hash is unique) run as a prepared statement. Revocation and
+ * a disabled user count at once: nothing is cached.
+ */
 export async function findSessionUser(db: Executor, tokenHash: string) {
-  return db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id as session_id', 'u.id as user_id', 'u.is_demo'])
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.revoked_at', 'is', null)
-    .where('u.status', '=', 1)
-    .executeTakeFirst();
+  const { rows } = await db.executeQuery(sessionUserStatement([tokenHash]));
+  return rows[0];
 }
 
 /** Marks a session used; at most once a minute, so reads do not turn into a write each. */

@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountLogPageSchema, accountLogQuery, balanceAccountSchema, transferInput, transferLogQuery, transferPageSchema, transferRecordSchema } from '@tp/contracts';
+import {
+  ACCOUNT_TYPES,
+  accountLogPageSchema,
+  accountLogQuery,
+  balanceAccountSchema,
+  transferInput,
+  transferLogQuery,
+  transferPageSchema,
+  transferRecordSchema,
+} from '@tp/contracts';
 import { envelopeSchema, okEnvelope } from '../../http/envelope.js';
 import { currentUser, requireRealAccount, requireUser } from '../../http/auth.js';
 import { runMoneyAction } from '../../http/idempotency.js';
 import { refuse } from '../../http/refusal.js';
+import { publishOrderChanged } from '../forex/forex-events.js';
 import { accountLog, balances, transfer, transferLog } from './wallet.service.js';
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,7 +42,17 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/account/transfer',
     { onRequest: real, schema: { tags, body: transferInput, response: { 200: envelopeSchema(transferRecordSchema) } } },
-    async (req) => runMoneyAction(db, req, 'account/transfer', req.body, (trx) => transfer(trx, currentUser(req).id, req.body)),
+    async (req) => {
+      const userId = currentUser(req).id;
+      // Money into or out of the contract account moves the user's risk rate: after commit the
+      // forex engine re-reads the user at once (a transfer out may take it to the stop-out level)
+      // instead of at its next periodic balance check.
+      const touchesContract = req.body.from === ACCOUNT_TYPES.forex || req.body.to === ACCOUNT_TYPES.forex;
+      return runMoneyAction(db, req, 'account/transfer', req.body, async (trx) => {
+        const result = await transfer(trx, userId, req.body);
+        return touchesContract ? { ...result, afterCommit: () => publishOrderChanged(app.bus, userId) } : result;
+      });
+    },
   );
 
   app.get(
