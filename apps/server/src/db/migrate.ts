@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-market.js';
 import * as m0003 from './migrations/0003-wallet.js';
 import * as m0004 from './migrations/0004-forex.js';
 import * as m0005 from './migrations/0005-micro.js';
+import * as m0006 from './migrations/0006-forex-history.js';
 
 /**
  * The migrations, listed explicitly: a folder scan breaks under tsx and vitest (file extensions,
@@ -16,6 +17,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003-wallet': m0003,
   '0004-forex': m0004,
   '0005-micro': m0005,
+  '0006-forex-history': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -135,17 +135,15 @@ export async function updateStops(db: Executor, orderId: number, stopLoss: strin
     .executeTakeFirst();
 }
 
-/** my_deal tab: statuses of the tab, newest first. */
+/**
+ * my_deal tab: statuses of the tab, newest first - for history (closed and cancelled) the newest
+ * close, otherwise the newest order.
+ */
 export async function listOrders(db: Executor, userId: number, statuses: readonly number[], limit: number, offset: number): Promise<OrderRow[]> {
-  return db
-    .selectFrom('forex_orders')
-    .select(ORDER_COLUMNS)
-    .where('user_id', '=', userId)
-    .where('status', 'in', [...statuses])
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  const history = statuses.every((s) => s === 3 || s === 4);
+  let q = db.selectFrom('forex_orders').select(ORDER_COLUMNS).where('user_id', '=', userId).where('status', 'in', [...statuses]);
+  if (history) q = q.orderBy('closed_at', (o) => o.desc().nullsLast());
+  return q.orderBy('id', 'desc').limit(limit).offset(offset).execute();
 }
 
 export async function countAndProfit(db: Executor, userId: number, statuses: readonly number[]): Promise<{ total: number; profit: string }> {

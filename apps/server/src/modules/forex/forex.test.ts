@@ -182,6 +182,23 @@ describe('my_deal, close, cancel_trade, set_stop_price', () => {
     expectRefused(await action('close', token, { id: opened.Id }), 'forex_order_not_holding');
   });
 
+  it('history lists the newest close first, not the newest order', async () => {
+    const { token } = await demoLogin(t.app, 'fx-history-order');
+    await storeTick(t.db, 'BTCUSDT', '100000.00');
+    const older = (await submit(token, { ...buyBtc, forex_id: btc })).body.data;
+    const newer = (await submit(token, { ...buyBtc, forex_id: btc })).body.data;
+    expect((await action('close', token, { id: newer.Id })).body.code).toBe(1);
+    const at = clock;
+    clock += 60_000; // a minute later (the stored tick is still fresh enough to close at)
+    try {
+      expect((await action('close', token, { id: older.Id })).body.code).toBe(1);
+    } finally {
+      clock = at;
+    }
+    expect((await myDeal(token, 3)).body.data.data.map((o) => o.Id)).toEqual([older.Id, newer.Id]);
+    expect((await myDeal(token, 1)).body.data.total).toBe(0);
+  });
+
   it('cancel_trade returns margin and fee of a pending order exactly', async () => {
     const { token, user } = await demoLogin(t.app, 'fx-cancel-1');
     await storeTick(t.db, 'BTCUSDT', '100000.00');
