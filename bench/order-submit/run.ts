@@ -32,6 +32,11 @@
  * the whole machine that was busy during each phase (other processes included), and CPU ms per
  * operation of the bench process (clients), the server process and PostgreSQL (embedded only).
  * Results: bench/results/order-submit.json and bench/results/order-submit.md.
+ *
+ * Profiling: with BENCH_SERVER_CPU_PROF=<dir> the server process runs with `node --cpu-prof` and
+ * writes its V8 CPU profile there when it stops (warm-up and both HTTP phases included). The
+ * profile samples wall time on the main thread: on a saturated machine, time the server spends
+ * descheduled inside a syscall (e.g. writev waking a PostgreSQL backend) shows as that syscall.
  */
 import crypto from 'node:crypto';
 import { execFileSync, fork } from 'node:child_process';
@@ -256,7 +261,7 @@ async function rawBaseline(url: string, watched: Watched): Promise<Measure> {
 
 async function httpSubmit(databaseUrl: string, dataDir: string, postmaster: number | undefined): Promise<Measure & { submitted: number; httpRead: Measure }> {
   const child = fork(path.join(here, 'server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_CPU_PROF] : [])],
     env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, REDIS_URL: '' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { preparedQuery, type Executor } from '../../db/database.js';
 import type { ForexOrdersTable } from '../../db/schema.js';
+import { postWithCompanionStatement } from '../ledger/ledger.repository.js';
 
 /** Reads and writes of forex orders: one query per function. */
 
@@ -72,17 +73,21 @@ const NEW_ORDER_FIELDS = [
 /** The row as the database gives it back (the columns of ORDER_COLUMNS), typed from the schema. */
 export type OrderRow = Pick<Selectable<ForexOrdersTable>, (typeof ORDER_COLUMNS)[number]>;
 
-// Every submit inserts one: a prepared statement (see preparedQuery).
-const insertOrderStatement = preparedQuery<OrderRow>(
-  'forex_insert_order',
-  `INSERT INTO forex_orders (${NEW_ORDER_FIELDS.join(', ')})
-   VALUES (${NEW_ORDER_FIELDS.map((_, i) => `$${i + 1}`).join(', ')})
-   RETURNING ${ORDER_COLUMNS.join(', ')}`,
-);
+/**
+ * A new order is inserted by the statement of its ledger post (margin and fee), in one round trip:
+ * the order row only if the post goes through, the ledger transaction referenced
+ * `forex_order:<order id>`. Every submit runs it: a prepared statement (see preparedQuery).
+ */
+export const insertOrderWithPost = postWithCompanionStatement<OrderRow>({
+  name: 'forex_insert_order_post',
+  table: 'forex_orders',
+  columns: NEW_ORDER_FIELDS,
+  returning: ORDER_COLUMNS,
+});
 
-export async function insertOrder(db: Executor, row: NewOrder): Promise<OrderRow> {
-  const { rows } = await db.executeQuery(insertOrderStatement(NEW_ORDER_FIELDS.map((f) => row[f])));
-  return rows[0]!;
+/** The new order's column values, in the order insertOrderWithPost takes them. */
+export function newOrderValues(row: NewOrder): unknown[] {
+  return NEW_ORDER_FIELDS.map((f) => row[f]);
 }
 
 /** One order of one user, locked: another user's id is simply not found. */

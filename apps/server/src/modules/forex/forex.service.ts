@@ -25,7 +25,7 @@ import {
 import type { Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import { wireDateTime } from '../../lib/time.js';
-import { InsufficientFundsError, holdPostings, post, type Posting } from '../ledger/ledger.service.js';
+import { InsufficientFundsError, holdPostings, postWithCompanion, type Posting } from '../ledger/ledger.service.js';
 import { LEDGER_KINDS } from '../ledger/ledger-kinds.js';
 import * as settingsRepo from '../settings/settings.repository.js';
 import { cancelPending, closePosition, ensureSystemAccount, feeShardCode } from './position-closer.js';
@@ -107,7 +107,7 @@ export async function submit(trx: Executor, actor: Actor, input: ForexSubmitInpu
   const margin = forexMargin({ marginMode: ctx.margin_mode, lots: input.cont, contNum: ctx.cont_num, price: fill, leverage: input.multiple });
   const fee = forexFee({ feeType: int(ctx.fee_type, 1), lots: input.cont, feeRate: ctx.fee_rate, margin });
 
-  const order = await repo.insertOrder(trx, {
+  const newOrder: repo.NewOrder = {
     user_id: actor.id,
     symbol_id: ctx.id,
     order_type: side,
@@ -127,15 +127,21 @@ export async function submit(trx: Executor, actor: Actor, input: ForexSubmitInpu
     open_tick_seq: pending ? null : tick.seq,
     is_demo: actor.isDemo,
     filled_at: pending ? null : now,
-  });
+  };
 
   const postings: Posting[] = holdPostings(ctx.account_id, margin);
   if (fee.gt(0)) {
     postings.push({ accountId: ctx.account_id, bucket: 'available', amount: fee.neg() });
     postings.push({ accountId: houseFeeId, bucket: 'available', amount: fee });
   }
+  // The order row and its ledger post in one statement: the order exists iff its money moved.
+  let order: repo.OrderRow;
   try {
-    await post(trx, { kind: LEDGER_KINDS.forexOpen, memo: 'Forex order margin and fee', reference: `forex_order:${order.id}`, postings });
+    const posted = await postWithCompanion(trx, { kind: LEDGER_KINDS.forexOpen, memo: 'Forex order margin and fee', reference: 'forex_order:', postings }, {
+      statement: repo.insertOrderWithPost,
+      values: repo.newOrderValues(newOrder),
+    });
+    order = posted.row;
   } catch (err) {
     if (err instanceof InsufficientFundsError) refuse('forex_insufficient_balance');
     throw err;

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { preparedQuery, type Executor } from '../../db/database.js';
 
 export interface LockedAccount {
@@ -38,6 +38,24 @@ export interface PostOutcome {
 }
 
 /**
+ * A row another table gets in the same statement as a ledger post (e.g. the order the post pays
+ * for): inserted only when the post's verdict passes, and the ledger transaction's reference is
+ * the given reference followed by the new row's `id`. Saves the caller the round trip of a
+ * separate INSERT; a refused post still writes nothing.
+ */
+export interface PostCompanion {
+  /** Prepared statement name of the combined statement. */
+  name: string;
+  table: string;
+  /** Columns to insert; their values are the statement's parameters from $10 on, in this order. */
+  columns: readonly string[];
+  /** Columns of the new row to answer (must include `id`), next to the post's outcome. */
+  returning: readonly string[];
+}
+
+const OUTCOME_COLUMNS = ['found', 'unbalanced_currency', 'unbalanced_sum', 'short_account', 'short_bucket', 'transaction_id', 'written', 'updated'];
+
+/**
  * One ledger transaction in one statement (one round trip): locks the accounts in ascending id
  * order (FOR UPDATE after the sort), checks that they all exist, that the postings sum to zero per
  * currency and that no user account goes below zero in either bucket - against the locked, newest
@@ -49,9 +67,16 @@ export interface PostOutcome {
  * `deltas` is one row per distinct account (ascending id), the sum of its postings per bucket;
  * `postings` are the entries as given.
  */
-const postStatement = preparedQuery<PostOutcome>(
-  'ledger_post',
-  `
+function postStatementText(companion?: PostCompanion): string {
+  const companionCte = companion
+    ? `companion AS (
+      INSERT INTO ${companion.table} (${companion.columns.join(', ')})
+      SELECT ${companion.columns.map((_, i) => `$${i + 10}`).join(', ')}
+      WHERE (SELECT ok FROM verdict)
+      RETURNING ${companion.returning.join(', ')}
+    ),`
+    : '';
+  return `
     WITH delta AS MATERIALIZED (
       SELECT * FROM unnest($1::int[], $2::numeric[], $3::numeric[]) AS d(id, available, held)
     ),
@@ -95,9 +120,10 @@ const postStatement = preparedQuery<PostOutcome>(
       WHERE a.id = l.id AND (d.available <> 0 OR d.held <> 0) AND (SELECT ok FROM verdict)
       RETURNING a.id
     ),
+    ${companionCte}
     tx AS (
       INSERT INTO ledger_transactions (kind, memo, reference)
-      SELECT $4::text, $5::text, $6::text
+      SELECT $4::text, $5::text, ${companion ? '$6::text || (SELECT id FROM companion)::text' : '$6::text'}
       WHERE (SELECT ok FROM verdict)
       RETURNING id
     ),
@@ -115,30 +141,43 @@ const postStatement = preparedQuery<PostOutcome>(
       (SELECT bucket FROM short) AS short_bucket,
       (SELECT id::text FROM tx) AS transaction_id,
       (SELECT count(*) FROM entries)::int AS written,
-      (SELECT count(*) FROM projection)::int AS updated
-    FROM verdict v
-  `,
-);
+      (SELECT count(*) FROM projection)::int AS updated${companion ? ',\n      c.*' : ''}
+    FROM verdict v${companion ? ' LEFT JOIN companion c ON true' : ''}
+  `;
+}
 
-export async function postInOneStatement(
+const postStatement = preparedQuery<PostOutcome>('ledger_post', postStatementText());
+
+export type PostStatement<Row> = (parameters: readonly unknown[]) => CompiledQuery<PostOutcome & Partial<Row>>;
+
+/** The one-statement post (below) that also inserts a companion row; define once per companion, at module load. */
+export function postWithCompanionStatement<Row>(companion: PostCompanion): PostStatement<Row> {
+  if (!companion.returning.includes('id')) throw new Error(`post companion ${companion.name} must return id`);
+  const clash = companion.returning.find((c) => OUTCOME_COLUMNS.includes(c));
+  if (clash !== undefined) throw new Error(`post companion ${companion.name} returns ${clash}, a column of the post's outcome`);
+  return preparedQuery<PostOutcome & Partial<Row>>(companion.name, postStatementText(companion));
+}
+
+export async function postInOneStatement<Row = Record<string, never>>(
   db: Executor,
   entry: { kind: string; memo: string; reference: string | null },
   deltas: { ids: readonly number[]; available: readonly string[]; held: readonly string[] },
   postings: { accountIds: readonly number[]; buckets: readonly string[]; amounts: readonly string[] },
-): Promise<PostOutcome> {
-  const { rows } = await db.executeQuery(
-    postStatement([
-      [...deltas.ids],
-      [...deltas.available],
-      [...deltas.held],
-      entry.kind,
-      entry.memo,
-      entry.reference,
-      [...postings.accountIds],
-      [...postings.buckets],
-      [...postings.amounts],
-    ]),
-  );
+  companion?: { statement: PostStatement<Row>; values: readonly unknown[] },
+): Promise<PostOutcome & Partial<Row>> {
+  const parameters = [
+    [...deltas.ids],
+    [...deltas.available],
+    [...deltas.held],
+    entry.kind,
+    entry.memo,
+    entry.reference,
+    [...postings.accountIds],
+    [...postings.buckets],
+    [...postings.amounts],
+  ];
+  const statement = companion ? companion.statement([...parameters, ...companion.values]) : (postStatement(parameters) as CompiledQuery<PostOutcome & Partial<Row>>);
+  const { rows } = await db.executeQuery(statement);
   return rows[0]!;
 }
 

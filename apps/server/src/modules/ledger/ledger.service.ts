@@ -46,6 +46,29 @@ const MAX_ABS = new Decimal('1e18');
  * a refused post writes nothing.
  */
 export async function post(trx: Executor, input: PostInput): Promise<string> {
+  return (await postWith(trx, input)).transactionId;
+}
+
+/**
+ * post(), and in the same statement a companion row (repo.postWithCompanionStatement): inserted
+ * only if the post goes through, its id appended to the post's reference. Answers the companion
+ * row as inserted.
+ */
+export async function postWithCompanion<Row>(
+  trx: Executor,
+  input: PostInput,
+  companion: { statement: repo.PostStatement<Row>; values: readonly unknown[] },
+): Promise<{ transactionId: string; row: Row }> {
+  const posted = await postWith(trx, input, companion);
+  if (posted.outcome.id === undefined || posted.outcome.id === null) throw new LedgerError('ledger post did not insert its companion row');
+  return { transactionId: posted.transactionId, row: posted.outcome as unknown as Row };
+}
+
+async function postWith<Row>(
+  trx: Executor,
+  input: PostInput,
+  companion?: { statement: repo.PostStatement<Row>; values: readonly unknown[] },
+): Promise<{ transactionId: string; outcome: repo.PostOutcome & Partial<Row> & { id?: unknown } }> {
   if (!trx.isTransaction) throw new LedgerError('post() must run inside a database transaction');
   if (input.postings.length < 2) throw new LedgerError('a ledger transaction needs at least two postings');
   const postings = input.postings.map((p) => {
@@ -67,9 +90,10 @@ export async function post(trx: Executor, input: PostInput): Promise<string> {
   const ids = [...deltas.keys()].sort((a, b) => a - b);
   const outcome = await repo.postInOneStatement(
     trx,
-    { kind: input.kind, memo: input.memo ?? '', reference: input.reference ?? null },
+    { kind: input.kind, memo: input.memo ?? '', reference: input.reference ?? (companion ? '' : null) },
     { ids, available: ids.map((id) => deltas.get(id)!.available.toFixed()), held: ids.map((id) => deltas.get(id)!.held.toFixed()) },
     { accountIds: postings.map((p) => p.accountId), buckets: postings.map((p) => p.bucket), amounts: postings.map((p) => p.amount.toFixed()) },
+    companion,
   );
   if (outcome.found !== ids.length) throw new LedgerError('posting to an unknown ledger account');
   if (outcome.unbalanced_currency !== null) {
@@ -81,7 +105,7 @@ export async function post(trx: Executor, input: PostInput): Promise<string> {
     // Cannot happen when the verdict passed; if it ever does, the caller's transaction must not commit.
     throw new LedgerError(`ledger post wrote ${outcome.written} of ${postings.length} postings and ${outcome.updated} of ${changed} projections`);
   }
-  return outcome.transaction_id;
+  return { transactionId: outcome.transaction_id, outcome };
 }
 
 /** Moves `amount` of an account from available to held (margin, pending withdrawal, stake). */

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { demoLogin } from '../../test/http-helpers.js';
 import { SYSTEM_ACCOUNTS } from './ledger-kinds.js';
-import { baseCurrencyId, holdPostings, InsufficientFundsError, LedgerError, post, systemAccountId, verifyLedger } from './ledger.service.js';
-import { listUserAccounts } from './ledger.repository.js';
+import { baseCurrencyId, holdPostings, InsufficientFundsError, LedgerError, post, postWithCompanion, systemAccountId, verifyLedger } from './ledger.service.js';
+import { listUserAccounts, postWithCompanionStatement } from './ledger.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +21,40 @@ async function demoAccounts(demoId: string) {
   return { user, accounts, house };
 }
 
+const companionStatement = postWithCompanionStatement<{ id: number; note: string }>({
+  name: 'ledger_test_companion',
+  table: 'ledger_companion_test',
+  columns: ['note'],
+  returning: ['id', 'note'],
+});
+
 describe('ledger post()', () => {
+  it('with a companion row: inserts it in the same statement, references it, and writes neither when refused', async () => {
+    await sql`CREATE TABLE IF NOT EXISTS ledger_companion_test (id serial PRIMARY KEY, note text NOT NULL)`.execute(t.db);
+    const { accounts, house } = await demoAccounts('ledger-companion-1');
+    const acc = accounts[0]!;
+    const posted = await t.db.transaction().execute((trx) =>
+      postWithCompanion(trx, { kind: 'test_companion', reference: 'companion:', postings: holdPostings(acc.id, '10') }, { statement: companionStatement, values: ['paid'] }),
+    );
+    expect(posted.row).toMatchObject({ id: expect.any(Number), note: 'paid' });
+    const tx = await t.db.selectFrom('ledger_transactions').select(['kind', 'reference']).where('id', '=', posted.transactionId).executeTakeFirstOrThrow();
+    expect(tx).toEqual({ kind: 'test_companion', reference: `companion:${posted.row.id}` });
+
+    // Refused (more than the account holds): no companion row, no ledger rows, and the caller's
+    // transaction goes on.
+    const before = await t.db.selectFrom('ledger_transactions').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const rowsAfterRefusal = await t.db.transaction().execute(async (trx) => {
+      await expect(
+        postWithCompanion(trx, { kind: 'test_companion', reference: 'companion:', postings: [{ accountId: acc.id, bucket: 'available', amount: '-1000000' }, { accountId: house, bucket: 'available', amount: '1000000' }] }, { statement: companionStatement, values: ['refused'] }),
+      ).rejects.toThrow(InsufficientFundsError);
+      return sql<{ n: string }>`SELECT count(*) AS n FROM ledger_companion_test WHERE note = 'refused'`.execute(trx);
+    });
+    expect(rowsAfterRefusal.rows[0]!.n).toBe('0');
+    const after = await t.db.selectFrom('ledger_transactions').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+    expect(() => postWithCompanionStatement({ name: 'ledger_test_bad', table: 'x', columns: ['a'], returning: ['id', 'found'] })).toThrow(/outcome/);
+  });
+
   it('refuses postings that do not sum to zero and writes nothing', async () => {
     const { accounts, house } = await demoAccounts('ledger-zero-sum-1');
     const before = await t.db.selectFrom('ledger_transactions').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
