@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.js';
 import { expectNoHorizontalOverflow, shot } from './support.js';
 
 // The option journey on the real server: a demo account buys "up" on BTCUSDT (crypto, open around
@@ -127,7 +128,7 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
 test('SIGKILL after submit: the restarted server settles the option once', async ({ request }) => {
   test.setTimeout(300_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'tp-options-crash-'));
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = freePort();
   let server = await startServer(dataDir, port);
   try {
     const api = (path: string) => `${server.url}${path}`;

@@ -3,12 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.js';
 
 // The journeys run against the real server (`npm run serve`: embedded PostgreSQL, seeded) on a
 // fresh data directory, in Debian's Chromium at a phone's size. Values go through the environment
 // so that Playwright's worker processes, which load this file again, see the same server.
 const here = fileURLToPath(new URL('.', import.meta.url));
-process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+process.env.E2E_PORT ??= String(freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tp-e2e-'));
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;

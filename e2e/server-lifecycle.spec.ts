@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.js';
 
 // `npm start` as a newcomer runs it: a fresh data directory, the embedded PostgreSQL, the URL
 // printed; a second start on the same directory keeps the users and the admin's password.
@@ -41,18 +41,6 @@ function startServer(dataDir: string, port: number): Promise<{ child: ChildProce
   });
 }
 
-/** A port nobody listens on now, from the OS (a random pick once collided with another listener). */
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
 function stop(child: ChildProcess): Promise<void> {
   started.delete(child);
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -65,7 +53,7 @@ function stop(child: ChildProcess): Promise<void> {
 test('a second start reuses the data of the first', async ({ request }) => {
   test.setTimeout(300_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'tp-lifecycle-'));
-  const port = await freePort();
+  const port = freePort();
   const demoId = `lifecycle-${Date.now()}`;
 
   const first = await startServer(dataDir, port);
