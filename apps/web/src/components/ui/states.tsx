@@ -12,6 +12,23 @@ export function LoadingLines({ rows = 3 }: { rows?: number }) {
   );
 }
 
+/**
+ * Placeholders of an order list while it loads: three cards of the list's own class, each a title
+ * bar and a body block of `bodyHeight` px (`gap` px below the title).
+ */
+export function CardSkeletons({ testId, cardClassName, bodyHeight, gap }: { testId: string; cardClassName: string; bodyHeight: number; gap: number }) {
+  return (
+    <div aria-busy="true" data-testid={testId}>
+      {[0, 1, 2].map((i) => (
+        <div key={i} className={`tp-card ${cardClassName}`}>
+          <span className="tp-sk" style={{ width: '55%', height: 16 }} />
+          <span className="tp-sk" style={{ width: '100%', height: bodyHeight, marginTop: gap }} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export function LoadError({ onRetry, compact }: { onRetry: () => void; compact?: boolean }) {
   const { t } = useTranslation();
   return (

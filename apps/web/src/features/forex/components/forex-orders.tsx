@@ -2,13 +2,14 @@ import '../forex-orders.css';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Tabs } from 'antd-mobile';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_TYPES, type ForexMyDeal, type ForexOrder } from '@tp/contracts';
 import { dec, forexRiskRate, riskRateText, sum } from '@tp/domain';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PagedFooter } from '../../../components/ui/paged-footer';
 import { PullRefresh } from '../../../components/ui/pull-refresh';
-import { Empty, LoadError } from '../../../components/ui/states';
+import { CardSkeletons, Empty, LoadError } from '../../../components/ui/states';
 import { useAuth } from '../../../lib/auth-store';
 import { money } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
@@ -86,19 +87,6 @@ function HoldingSummary({ pages, complete }: { pages: ForexMyDeal[] | undefined;
   );
 }
 
-function Skeletons() {
-  return (
-    <div aria-busy="true" data-testid="forex-orders-loading">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="tp-card tp-fx-card tp-fx-skeleton">
-          <span className="tp-sk" style={{ width: '55%', height: 16 }} />
-          <span className="tp-sk" style={{ width: '100%', height: 48, marginTop: 12 }} />
-        </div>
-      ))}
-    </div>
-  );
-}
-
 interface ListProps {
   status: ForexDealStatus;
   /** Rendered above the list (the holding summary), also while it loads; `complete` when every page is loaded. */
@@ -118,7 +106,7 @@ function DealList({ status, top, renderCard, overlays }: ListProps) {
   const detail = detailId === null ? undefined : orders.find((o) => o.Id === detailId);
 
   let body: ReactNode;
-  if (!pages) body = query.isError ? <LoadError onRetry={() => void query.refetch()} /> : <Skeletons />;
+  if (!pages) body = query.isError ? <LoadError onRetry={() => void query.refetch()} /> : <CardSkeletons testId="forex-orders-loading" cardClassName="tp-fx-card tp-fx-skeleton" bodyHeight={48} gap={12} />;
   else if (orders.length === 0) body = <Empty />;
   else
     body = (
@@ -167,6 +155,11 @@ function useLeaveAction(status: 0 | 1, action: (id: number) => Promise<unknown>)
   return { busyId, run };
 }
 
+/** What a confirmation says about an order: its symbol, side and lots. */
+function orderWords(t: TFunction, order: ForexOrder) {
+  return { code: order.ForexTradeLists.ShowCode, side: t(isLong(order) ? 'forexOrders.long' : 'forexOrders.short'), lots: order.Quantity };
+}
+
 function HoldingTab() {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -190,15 +183,7 @@ function HoldingTab() {
             <ConfirmDialog
               visible={!!closing}
               testId="forex-close-confirm"
-              content={
-                closing
-                  ? t('forexOrders.close_confirm', {
-                      code: closing.ForexTradeLists.ShowCode,
-                      side: t(isLong(closing) ? 'forexOrders.long' : 'forexOrders.short'),
-                      lots: closing.Quantity,
-                    })
-                  : null
-              }
+              content={closing ? t('forexOrders.close_confirm', orderWords(t, closing)) : null}
               onConfirm={() => closing && void close(closing)}
               onClose={() => setCloseId(null)}
             />
@@ -236,15 +221,7 @@ function DealingTab() {
           <ConfirmDialog
             visible={!!cancelling}
             testId="forex-cancel-confirm"
-            content={
-              cancelling
-                ? t('forexOrders.cancel_confirm', {
-                    code: cancelling.ForexTradeLists.ShowCode,
-                    side: t(isLong(cancelling) ? 'forexOrders.long' : 'forexOrders.short'),
-                    lots: cancelling.Quantity,
-                  })
-                : null
-            }
+            content={cancelling ? t('forexOrders.cancel_confirm', orderWords(t, cancelling)) : null}
             confirmText={t('forexOrders.cancel_order')}
             cancelText={t('forexOrders.keep_order')}
             onConfirm={() => cancelling && void cancel(cancelling)}

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MICRO_STATUS_CLOSED, MICRO_STATUS_RUNNING, MICRO_TYPE_UP, type MicroOrder } from '@tp/contracts';
 import { DetailRow } from '../../../components/ui/detail-row';
-import { Empty, LoadError } from '../../../components/ui/states';
+import { CardSkeletons, Empty, LoadError } from '../../../components/ui/states';
 import { exactPrice, localDateTimeMs, money, signedMoney, trend, trendClass } from '../../../lib/format';
 import { MICRO_KEY, useMicroOrders } from '../api/micro-api';
 import { formatRemaining, useCountdown } from '../model/countdown';
@@ -129,16 +129,7 @@ function OrderList({ status }: { status: MicroTab }) {
   const onDue = useCallback(() => void queryClient.invalidateQueries({ queryKey: [...MICRO_KEY, 'orders'] }), [queryClient]);
 
   if (query.isPending) {
-    return (
-      <div aria-busy="true" data-testid="micro-orders-loading">
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="tp-card tp-micro-order">
-            <span className="tp-sk" style={{ width: '55%', height: 16 }} />
-            <span className="tp-sk" style={{ width: '100%', height: 34, marginTop: 10 }} />
-          </div>
-        ))}
-      </div>
-    );
+    return <CardSkeletons testId="micro-orders-loading" cardClassName="tp-micro-order" bodyHeight={34} gap={10} />;
   }
   if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
   if (orders.length === 0) return <Empty />;
