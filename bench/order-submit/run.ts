@@ -277,20 +277,35 @@ async function httpSubmit(databaseUrl: string, dataDir: string, postmaster: numb
     return HTTP_CLIENT === 'fetch' ? fetchJson(url, method, headers, body) : httpJson(agent, url, method, headers, body);
   };
   const tokens: string[] = [];
+  const demoIds: string[] = [];
   for (let c = 0; c < CLIENTS; c++) {
-    const answer = (await request(`/api/user/createAccountDemoForU?demo_id=bench-${c}-${crypto.randomBytes(4).toString('hex')}`, 'GET', {})) as { data: { token: string } };
+    const demoId = `bench-${c}-${crypto.randomBytes(4).toString('hex')}`;
+    const answer = (await request(`/api/user/createAccountDemoForU?demo_id=${demoId}`, 'GET', {})) as { data: { token: string } };
     tokens.push(answer.data.token);
+    demoIds.push(demoId);
   }
+  // Enough margin for every order the bench can place (10 USDT each), so none is refused for funds.
+  child.send({ type: 'fund', demoIds, amount: '100000000' });
+  await new Promise<void>((resolve, reject) =>
+    child.on('message', (m: { type: string; error?: string }) => {
+      if (m.type === 'funded') resolve();
+      if (m.type === 'fund-failed') reject(new Error(m.error));
+    }),
+  );
   const body = JSON.stringify({ type: 1, cont: '0.01', forex_id: ready.symbolId, status: 1, multiple: 100 });
   let submitted = 0;
+  /** Answers other than success, by code and message: a run with refusals measured the wrong path. */
+  const refusals = new Map<string, number>();
   const submit = async (c: number) => {
     const headers = { 'content-type': 'application/json', authorization: tokens[c]!, lang: 'en', 'idempotency-key': crypto.randomUUID() };
-    const answer = (await request('/v2/api/forex/submit', 'POST', headers, body)) as { code: number };
+    const answer = (await request('/v2/api/forex/submit', 'POST', headers, body)) as { code: number; msg?: string };
     if (answer.code === 1) submitted += 1;
+    else refusals.set(`${answer.code} ${answer.msg ?? ''}`, (refusals.get(`${answer.code} ${answer.msg ?? ''}`) ?? 0) + 1);
     return answer.code === 1;
   };
   await load(CLIENTS, WARMUP_SECONDS, submit); // warm-up
   const m = await load(CLIENTS, SECONDS, submit, watched);
+  if (refusals.size > 0) console.error('submit refusals:', Object.fromEntries(refusals));
   // The floor of the HTTP stack itself on this machine: an authenticated read of one row.
   const read = async (c: number) => ((await request('/v2/api/main/wallet/getBalance', 'GET', { authorization: tokens[c]!, lang: 'en' })) as { code: number }).code === 1;
   await load(CLIENTS, WARMUP_SECONDS, read);
