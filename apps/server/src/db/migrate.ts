@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-wallet.js';
 import * as m0004 from './migrations/0004-forex.js';
 import * as m0005 from './migrations/0005-micro.js';
 import * as m0006 from './migrations/0006-forex-history.js';
+import * as m0007 from './migrations/0007-symbols-kept.js';
 
 /**
  * The migrations, listed explicitly: a folder scan breaks under tsx and vitest (file extensions,
@@ -18,6 +19,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004-forex': m0004,
   '0005-micro': m0005,
   '0006-forex-history': m0006,
+  '0007-symbols-kept': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ErrorKey, SuccessKey } from '@tp/contracts';
 import type { Transaction } from 'kysely';
-import { preparedQuery, type DB, type Db, type Executor } from '../db/database.js';
+import { pgErrorCode, preparedQuery, type DB, type Db, type Executor } from '../db/database.js';
 import { currentUser } from './auth.js';
 import { okEnvelope } from './envelope.js';
 import { isRefusal, refuse } from './refusal.js';
@@ -58,6 +58,39 @@ async function recordAnswer(db: Executor, row: { user_id: number; key: string; r
 /** Thrown inside the action's transaction to roll it back: an earlier request with the key answered first. */
 class KeyAlreadyAnswered extends Error {}
 
+/** The request's key, its route and body hash: what replays and records need. */
+interface KeyedRequest {
+  userId: number;
+  key: string;
+  route: string;
+  hash: string;
+}
+
+/** The earlier answer under the key, as this request's answer (or the conflict refusal). */
+async function replay<T>(db: Db, req: FastifyRequest, k: KeyedRequest) {
+  const row = await findKey(db, k.userId, k.key);
+  if (!row) throw new Error('idempotency key vanished');
+  if (row.route !== k.route || row.request_hash !== k.hash) refuse('idempotency_conflict');
+  const answer = row.response as StoredAnswer;
+  if (!answer.ok) refuse(answer.key, answer.vars);
+  return okEnvelope(req.lang, answer.data as T, answer.key);
+}
+
+/**
+ * A refusal: nothing happened, and it is stored on its own so a retry gets the same refusal;
+ * if a request with the key answered first, its answer stands.
+ */
+async function refusedOrReplayed<T>(db: Db, req: FastifyRequest, k: KeyedRequest, err: { key: ErrorKey; vars: Record<string, string> }) {
+  const stored = await recordAnswer(db, { user_id: k.userId, key: k.key, route: k.route, request_hash: k.hash, response: { ok: false, key: err.key, vars: err.vars } });
+  if (!stored) return replay<T>(db, req, k);
+  throw err;
+}
+
+function keyedRequest(req: FastifyRequest, route: string, input: unknown): KeyedRequest | undefined {
+  const key = idempotencyKey(req);
+  return key === undefined ? undefined : { userId: currentUser(req).id, key, route, hash: requestHash(input) };
+}
+
 /**
  * Runs a money action in one database transaction, honouring `Idempotency-Key` (DESIGN 5): the
  * answer is recorded under the key as the last statement of the action's own transaction, so an
@@ -76,39 +109,78 @@ export async function runMoneyAction<T>(
   input: unknown,
   action: (trx: Transaction<DB>) => Promise<ActionResult<T>>,
 ) {
-  const key = idempotencyKey(req);
-  if (key === undefined) {
+  const keyed = keyedRequest(req, route, input);
+  if (keyed === undefined) {
     const result = await db.transaction().execute(action);
     result.afterCommit?.();
     return okEnvelope(req.lang, result.data, result.key);
   }
-  const userId = currentUser(req).id;
-  const hash = requestHash(input);
-
-  const replay = async () => {
-    const row = await findKey(db, userId, key);
-    if (!row) throw new Error('idempotency key vanished');
-    if (row.route !== route || row.request_hash !== hash) refuse('idempotency_conflict');
-    const answer = row.response as StoredAnswer;
-    if (!answer.ok) refuse(answer.key, answer.vars);
-    return okEnvelope(req.lang, answer.data as T, answer.key);
-  };
 
   let result: ActionResult<T>;
   try {
     result = await db.transaction().execute(async (trx) => {
       const acted = await action(trx);
       const answer: StoredAnswer = { ok: true, key: acted.key, data: acted.data };
-      if (!(await recordAnswer(trx, { user_id: userId, key, route, request_hash: hash, response: answer }))) throw new KeyAlreadyAnswered();
+      if (!(await recordAnswer(trx, { user_id: keyed.userId, key: keyed.key, route, request_hash: keyed.hash, response: answer }))) throw new KeyAlreadyAnswered();
       return acted;
     });
   } catch (err) {
-    if (err instanceof KeyAlreadyAnswered) return replay();
+    if (err instanceof KeyAlreadyAnswered) return replay<T>(db, req, keyed);
     if (!isRefusal(err)) throw err;
-    const stored = await recordAnswer(db, { user_id: userId, key, route, request_hash: hash, response: { ok: false, key: err.key, vars: err.vars } });
-    if (!stored) return replay(); // a request with this key answered first: its answer stands
-    throw err;
+    return refusedOrReplayed<T>(db, req, keyed, err);
   }
+  result.afterCommit?.();
+  return okEnvelope(req.lang, result.data, result.key);
+}
+
+/**
+ * The idempotency record as a companion row of a one-statement ledger post
+ * (ledger.postWithCompanions): a plain INSERT, so a key already taken fails the whole statement
+ * with a unique violation and nothing of the action is written.
+ */
+export const ANSWER_RECORD = { table: 'idempotency_keys', columns: ['user_id', 'key', 'route', 'request_hash', 'response'] } as const;
+
+/** Gives the values of ANSWER_RECORD for the action's answer, which the action knows before it writes. */
+export type AnswerRecorder = <T>(answer: { data: T; key: SuccessKey }) => unknown[];
+
+function isKeyTaken(err: unknown): boolean {
+  return pgErrorCode(err) === '23505' && typeof err === 'object' && err !== null && 'constraint' in err && err.constraint === 'idempotency_keys_pkey';
+}
+
+/**
+ * runMoneyAction for an action whose whole write is ONE statement, with no transaction around it
+ * (the forex order submit: its reads come first, then a single ledger post with its order row).
+ * The action knows its answer before it writes and puts the idempotency record into that same
+ * statement through `record` (given iff the request has an Idempotency-Key; using it is
+ * mandatory then), so the action, its money and its answer commit together in one round trip. A
+ * key already taken makes the statement fail whole (unique violation; a concurrent holder of the
+ * key is waited for first) and the stored answer is replayed; a refusal is recorded as in
+ * runMoneyAction.
+ */
+export async function runOneStatementMoneyAction<T>(
+  db: Db,
+  req: FastifyRequest,
+  route: string,
+  input: unknown,
+  action: (record: AnswerRecorder | undefined) => Promise<ActionResult<T>>,
+) {
+  const keyed = keyedRequest(req, route, input);
+  let recorded = false;
+  const record: AnswerRecorder | undefined = keyed && ((answer) => {
+    recorded = true;
+    const stored: StoredAnswer = { ok: true, key: answer.key, data: answer.data };
+    return [keyed.userId, keyed.key, route, keyed.hash, JSON.stringify(stored)];
+  });
+  let result: ActionResult<T>;
+  try {
+    result = await action(record);
+  } catch (err) {
+    if (keyed === undefined) throw err;
+    if (isKeyTaken(err)) return replay<T>(db, req, keyed);
+    if (!isRefusal(err)) throw err;
+    return refusedOrReplayed<T>(db, req, keyed, err);
+  }
+  if (keyed !== undefined && !recorded) throw new Error(`${route} acted without recording its idempotent answer`);
   result.afterCommit?.();
   return okEnvelope(req.lang, result.data, result.key);
 }

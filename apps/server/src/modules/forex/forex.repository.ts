@@ -1,7 +1,8 @@
 import { sql, type Selectable } from 'kysely';
 import { preparedQuery, type Executor } from '../../db/database.js';
 import type { ForexOrdersTable } from '../../db/schema.js';
-import { postWithCompanionStatement } from '../ledger/ledger.repository.js';
+import { ANSWER_RECORD } from '../../http/idempotency.js';
+import { postWithCompanionsStatement } from '../ledger/ledger.repository.js';
 
 /** Reads and writes of forex orders: one query per function. */
 
@@ -74,20 +75,24 @@ const NEW_ORDER_FIELDS = [
 export type OrderRow = Pick<Selectable<ForexOrdersTable>, (typeof ORDER_COLUMNS)[number]>;
 
 /**
- * A new order is inserted by the statement of its ledger post (margin and fee), in one round trip:
- * the order row only if the post goes through, the ledger transaction referenced
- * `forex_order:<order id>`. Every submit runs it: a prepared statement (see preparedQuery).
+ * A new order is inserted by the statement of its ledger post (margin and fee), in one round trip
+ * and with no transaction around it: the order row only if the post goes through, under the id
+ * submitContext reserved (so the caller builds the order's answer before writing), and - with an
+ * Idempotency-Key - the request's recorded answer in the same statement. Every submit runs one
+ * of the two: prepared statements (see preparedQuery).
  */
-export const insertOrderWithPost = postWithCompanionStatement<OrderRow>({
-  name: 'forex_insert_order_post',
-  table: 'forex_orders',
-  columns: NEW_ORDER_FIELDS,
-  returning: ORDER_COLUMNS,
-});
+const ORDER_COMPANION = { table: 'forex_orders', columns: ['id', ...NEW_ORDER_FIELDS, 'created_at'], overridingSystemValue: true };
+export const insertOrderWithPost = postWithCompanionsStatement('forex_open', [ORDER_COMPANION]);
+export const insertOrderWithPostAndAnswer = postWithCompanionsStatement('forex_open_answered', [ORDER_COMPANION, ANSWER_RECORD]);
 
-/** The new order's column values, in the order insertOrderWithPost takes them. */
-export function newOrderValues(row: NewOrder): unknown[] {
-  return NEW_ORDER_FIELDS.map((f) => row[f]);
+/** The new order's column values, in the order ORDER_COMPANION takes them. */
+export function newOrderValues(id: number, row: NewOrder, createdAt: Date): unknown[] {
+  return [id, ...NEW_ORDER_FIELDS.map((f) => row[f]), createdAt];
+}
+
+/** The row insertOrderWithPost writes for a new order, as the database would give it back. */
+export function insertedOrderRow(id: number, row: NewOrder, createdAt: Date): OrderRow {
+  return { ...row, id, origin_id: 0, update_price: null, fact_profits: null, close_type: null, close_tick_seq: null, created_at: createdAt, closed_at: null };
 }
 
 /** One order of one user, locked: another user's id is simply not found. */
@@ -206,11 +211,14 @@ export interface SubmitContextRow {
   account_id: number;
   currency_id: number;
   house_fee_id: number | null;
+  /** The id the new order will have: reserved now (nextval), so its answer is known before the write. */
+  order_id: number;
 }
 
 /**
  * Everything a submit reads, in one round trip: the symbol, its newest stored tick, the fee
- * setting, the user's contract account and the house account the fee goes to. Submit is the
+ * setting, the user's contract account, the house account the fee goes to and a fresh order id
+ * (a refused submit leaves a gap in the ids, as a rolled-back insert would). Submit is the
  * hottest money path; each round trip is a noticeable share of its time.
  */
 const submitContextStatement = preparedQuery<SubmitContextRow>(
@@ -219,7 +227,8 @@ const submitContextStatement = preparedQuery<SubmitContextRow>(
      s.leverages, s.schedule, t.seq AS tick_seq, t.price AS tick_price,
      (SELECT value FROM settings WHERE key = 'trade_fee_type') AS fee_type,
      a.id AS account_id, a.currency_id,
-     (SELECT h.id FROM ledger_accounts h WHERE h.system_code = $4 AND h.currency_id = a.currency_id) AS house_fee_id
+     (SELECT h.id FROM ledger_accounts h WHERE h.system_code = $4 AND h.currency_id = a.currency_id) AS house_fee_id,
+     nextval('forex_orders_id_seq')::int AS order_id
    FROM trade_symbols s
    CROSS JOIN (SELECT id, currency_id FROM ledger_accounts WHERE user_id = $2 AND account_type = $3) a
    LEFT JOIN LATERAL (SELECT seq, price FROM ticks WHERE symbol_id = s.id ORDER BY seq DESC LIMIT 1) t ON true

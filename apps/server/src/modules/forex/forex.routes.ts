@@ -14,7 +14,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { envelopeSchema, okEnvelope } from '../../http/envelope.js';
 import { currentUser, requireUser } from '../../http/auth.js';
-import { runMoneyAction } from '../../http/idempotency.js';
+import { runMoneyAction, runOneStatementMoneyAction } from '../../http/idempotency.js';
 import * as repo from './forex.repository.js';
 import * as service from './forex.service.js';
 import { publishClosed, publishOrderChanged } from './forex-events.js';
@@ -64,10 +64,10 @@ export const forexRoutes: FastifyPluginAsyncZod<ForexRoutesOptions> = async (app
 
   app.post('/v2/api/forex/submit', { preHandler: requireUser, schema: { tags, body: forexSubmitInput, response: orderEnvelope } }, async (req) => {
     const user = currentUser(req);
-    return act(req, 'submit', req.body, async (trx) => {
-      const placed = await service.submit(trx, { id: user.id, isDemo: user.isDemo }, req.body, now());
-      // Built from what submit read: no further queries on the hot path.
-      return { order: service.toOrderDto(placed.order, placed.symbol, placed.price), msg: 'forex_submitted', closed: [] };
+    // One statement, no transaction: the answer is built before the write and recorded by it.
+    return runOneStatementMoneyAction(db, req, 'forex/submit', req.body, async (record) => {
+      const placed = await service.submit(db, { id: user.id, isDemo: user.isDemo }, req.body, now(), record && ((dto) => record({ data: dto, key: 'forex_submitted' })));
+      return { data: placed.dto, key: 'forex_submitted', afterCommit: () => publishOrderChanged(bus, user.id) };
     });
   });
 

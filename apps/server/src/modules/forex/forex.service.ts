@@ -25,7 +25,7 @@ import {
 import type { Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import { wireDateTime } from '../../lib/time.js';
-import { InsufficientFundsError, holdPostings, postWithCompanion, type Posting } from '../ledger/ledger.service.js';
+import { InsufficientFundsError, holdPostings, postWithCompanions, type Posting } from '../ledger/ledger.service.js';
 import { LEDGER_KINDS } from '../ledger/ledger-kinds.js';
 import * as settingsRepo from '../settings/settings.repository.js';
 import { cancelPending, closePosition, ensureSystemAccount, feeShardCode } from './position-closer.js';
@@ -71,14 +71,20 @@ async function marketTick(db: Executor, symbol: { id: number; schedule: 'forex' 
 
 export interface Submitted {
   order: repo.OrderRow;
-  symbol: SymbolMeta;
-  /** The market price it was placed at (the newest stored tick). */
-  price: string;
+  /** The order on the wire, as submit answers it. */
+  dto: ForexOrder;
 }
 
-export async function submit(trx: Executor, actor: Actor, input: ForexSubmitInput, now: Date): Promise<Submitted> {
+/**
+ * Places an order: reads (one round trip), checks, then ONE statement - the ledger post of margin
+ * and fee, the order row under the id the read reserved and, given `record` (the request's
+ * Idempotency-Key), the recorded answer. The statement is atomic without a transaction around it,
+ * so `db` may be the database itself: that saves the BEGIN and COMMIT round trips on the hottest
+ * money path. Refusals (bad input, closed market, funds) write nothing.
+ */
+export async function submit(db: Executor, actor: Actor, input: ForexSubmitInput, now: Date, record?: (order: ForexOrder) => unknown[]): Promise<Submitted> {
   const feeCode = feeShardCode(actor.isDemo, actor.id);
-  const ctx = await repo.submitContext(trx, input.forex_id, actor.id, ACCOUNT_TYPES.forex, feeCode);
+  const ctx = await repo.submitContext(db, input.forex_id, actor.id, ACCOUNT_TYPES.forex, feeCode);
   if (!ctx) refuse('not_found');
   if (ctx.leverages.length === 0) refuse('no_mult_config');
   if (input.multiple === undefined || !ctx.leverages.includes(input.multiple)) refuse('forex_multiple_invalid');
@@ -87,7 +93,7 @@ export async function submit(trx: Executor, actor: Actor, input: ForexSubmitInpu
   if (!isMarketOpen(ctx.schedule, now.getTime())) refuse('forex_market_closed');
   if (ctx.tick_seq === null || ctx.tick_price === null) refuse('forex_no_price');
   // The user's fee shard exists after its first use; the first order creates it.
-  const houseFeeId = ctx.house_fee_id ?? (await ensureSystemAccount(trx, feeCode, ctx.currency_id));
+  const houseFeeId = ctx.house_fee_id ?? (await ensureSystemAccount(db, feeCode, ctx.currency_id));
   const tick = { seq: ctx.tick_seq, price: ctx.tick_price };
   const side = input.type === FOREX_BUY ? 1 : 2;
   const pending = input.status === 0;
@@ -128,25 +134,28 @@ export async function submit(trx: Executor, actor: Actor, input: ForexSubmitInpu
     is_demo: actor.isDemo,
     filled_at: pending ? null : now,
   };
+  const order = repo.insertedOrderRow(ctx.order_id, newOrder, now);
+  const dto = toOrderDto(order, { id: ctx.id, code: ctx.code, show_code: ctx.show_code, price_precision: ctx.price_precision }, tick.price);
 
   const postings: Posting[] = holdPostings(ctx.account_id, margin);
   if (fee.gt(0)) {
     postings.push({ accountId: ctx.account_id, bucket: 'available', amount: fee.neg() });
     postings.push({ accountId: houseFeeId, bucket: 'available', amount: fee });
   }
-  // The order row and its ledger post in one statement: the order exists iff its money moved.
-  let order: repo.OrderRow;
+  const orderValues = repo.newOrderValues(order.id, newOrder, now);
   try {
-    const posted = await postWithCompanion(trx, { kind: LEDGER_KINDS.forexOpen, memo: 'Forex order margin and fee', reference: 'forex_order:', postings }, {
-      statement: repo.insertOrderWithPost,
-      values: repo.newOrderValues(newOrder),
-    });
-    order = posted.row;
+    await postWithCompanions(
+      db,
+      { kind: LEDGER_KINDS.forexOpen, memo: 'Forex order margin and fee', reference: `forex_order:${order.id}`, postings },
+      record
+        ? { statement: repo.insertOrderWithPostAndAnswer, values: [...orderValues, ...record(dto)] }
+        : { statement: repo.insertOrderWithPost, values: orderValues },
+    );
   } catch (err) {
     if (err instanceof InsufficientFundsError) refuse('forex_insufficient_balance');
     throw err;
   }
-  return { order, symbol: { id: ctx.id, code: ctx.code, show_code: ctx.show_code, price_precision: ctx.price_precision }, price: tick.price };
+  return { order, dto };
 }
 
 async function ownOrder(trx: Executor, userId: number, orderId: number): Promise<repo.OrderRow> {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { Decimal } from '@tp/domain';
 import type { ForexMyDeal, ForexOrder } from '@tp/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -62,6 +63,10 @@ describe('POST /v2/api/forex/submit', () => {
     });
     const row = await t.db.selectFrom('forex_orders').selectAll().where('id', '=', res.body.data.Id).executeTakeFirstOrThrow();
     expect(Number(row.open_tick_seq)).toBe(seq);
+    // The answer is built before the order is written (one statement writes it): it is what is stored.
+    expect((await myDeal(token, 1)).body.data.data).toEqual([res.body.data]);
+    const tx = await t.db.selectFrom('ledger_transactions').select(['kind', 'reference']).where('reference', '=', `forex_order:${res.body.data.Id}`).execute();
+    expect(tx).toEqual([{ kind: 'forex_open', reference: `forex_order:${res.body.data.Id}` }]);
     expect(await contractBalance(t.db, user.id)).toEqual({ balance: '8999.650000000000000000', lock_balance: '1000.150000000000000000' });
   });
 
@@ -116,6 +121,7 @@ describe('POST /v2/api/forex/submit', () => {
     expectRefused(await submit(token, { ...buyBtc, forex_id: btc, status: 0, target_price: '95000', stop_loss_price: '96000' }), 'forex_stop_loss_invalid');
     const ok = await submit(token, { ...buyBtc, forex_id: btc, status: 0, target_price: '95000', stop_loss_price: '94000', target_profit_price: '99000' });
     expect(ok.body.data).toMatchObject({ Status: 0, Price: '95000.00', IsPending: 1, CautionMoney: '950.150000', CompleteTimeHandler: '' });
+    expect((await myDeal(token, 0)).body.data.data).toEqual([ok.body.data]);
   });
 
   it('refuses an order the contract account cannot pay for, and changes nothing', async () => {
@@ -142,6 +148,18 @@ describe('POST /v2/api/forex/submit', () => {
     expect(await contractBalance(t.db, user.id)).toEqual(balanceOnce);
     expect(pushes.filter((m) => m.topic === 'forex.order_changed' && m.payload.userId === user.id)).toHaveLength(1);
     expectRefused(await submit(token, { ...buyBtc, forex_id: btc, cont: '0.2' }, headers), 'idempotency_conflict');
+    // A refusal is an answer too: the same key keeps it even once the order would go through.
+    const poor = await demoLogin(t.app, 'fx-idem-poor');
+    const tooBig = { ...buyBtc, forex_id: btc, cont: '10', multiple: 2 }; // 500 000 margin at 100 000
+    expectRefused(await submit(poor.token, tooBig, { 'idempotency-key': 'poor-1' }), 'forex_insufficient_balance');
+    await storeTick(t.db, 'BTCUSDT', '1000.00'); // now 5 000 margin: affordable
+    try {
+      expectRefused(await submit(poor.token, tooBig, { 'idempotency-key': 'poor-1' }), 'forex_insufficient_balance');
+      expect((await myDeal(poor.token, 1)).body.data.total).toBe(0);
+      expect((await submit(poor.token, tooBig, { 'idempotency-key': 'poor-2' })).body.code).toBe(1);
+    } finally {
+      await storeTick(t.db, 'BTCUSDT', '100000.00');
+    }
     // Another user's same key is theirs alone.
     const other = await demoLogin(t.app, 'fx-idem-2');
     expect((await submit(other.token, { ...buyBtc, forex_id: btc }, headers)).body.data.Id).not.toBe(a.body.data.Id);
@@ -298,5 +316,23 @@ describe('resetForexDemoAccount', () => {
     ]);
     expect(await contractBalance(t.db, user.id)).toEqual({ balance: '10000.000000000000000000', lock_balance: '0.000000000000000000' });
     expect(pushes).toContainEqual({ topic: 'FOREX_CLOSED', payload: { id: [h.Id, p.Id] }, userId: user.id });
+  });
+});
+
+describe('symbols an order names', () => {
+  it('are never deleted (orders keep no lock on them): a retired symbol is disabled, refuses orders and keeps its orders readable', async () => {
+    const { token } = await demoLogin(t.app, 'fx-symbol-kept');
+    await storeTick(t.db, 'EURUSD', '1.16500');
+    const placed = await submit(token, { ...buyBtc, forex_id: eur, cont: '0.01', multiple: 100 });
+    expect(placed.body.code).toBe(1);
+    await expect(sql`DELETE FROM trade_symbols WHERE id = ${eur}`.execute(t.db)).rejects.toThrow(/never deleted/);
+    await expect(sql`TRUNCATE trade_symbols CASCADE`.execute(t.db)).rejects.toThrow(/never deleted/);
+    await t.db.updateTable('trade_symbols').set({ enabled: false }).where('id', '=', eur).execute();
+    try {
+      expectRefused(await submit(token, { ...buyBtc, forex_id: eur, cont: '0.01', multiple: 100 }), 'not_found');
+      expect((await myDeal(token, 1)).body.data.data.map((o) => o.Id)).toEqual([placed.body.data.Id]);
+    } finally {
+      await t.db.updateTable('trade_symbols').set({ enabled: true }).where('id', '=', eur).execute();
+    }
   });
 });

@@ -32,50 +32,51 @@ export interface PostOutcome {
   short_account: number | null;
   short_bucket: 'available' | 'held' | null;
   transaction_id: string | null;
-  /** Postings appended and projections updated (0 when refused). */
+  /** Postings appended, projections updated and companion rows inserted (all 0 when refused). */
   written: number;
   updated: number;
+  companions: number;
 }
 
 /**
- * A row another table gets in the same statement as a ledger post (e.g. the order the post pays
- * for): inserted only when the post's verdict passes, and the ledger transaction's reference is
- * the given reference followed by the new row's `id`. Saves the caller the round trip of a
- * separate INSERT; a refused post still writes nothing.
+ * A row another table gets in the same statement as a ledger post - the order the post pays for,
+ * the request's idempotent answer: inserted only when the post's verdict passes, so a refused
+ * post still writes nothing, and the business change, its money and its answer commit together
+ * even with no explicit transaction around the statement. The caller knows every value
+ * beforehand (an id it needs is reserved with nextval first), so nothing is returned.
  */
 export interface PostCompanion {
-  /** Prepared statement name of the combined statement. */
-  name: string;
   table: string;
-  /** Columns to insert; their values are the statement's parameters from $10 on, in this order. */
+  /** Columns to insert; their values follow the post's own nine parameters, companion by companion. */
   columns: readonly string[];
-  /** Columns of the new row to answer (must include `id`), next to the post's outcome. */
-  returning: readonly string[];
+  /** The values include the table's GENERATED ALWAYS identity (a reserved id). */
+  overridingSystemValue?: boolean;
 }
-
-const OUTCOME_COLUMNS = ['found', 'unbalanced_currency', 'unbalanced_sum', 'short_account', 'short_bucket', 'transaction_id', 'written', 'updated'];
 
 /**
  * One ledger transaction in one statement (one round trip): locks the accounts in ascending id
  * order (FOR UPDATE after the sort), checks that they all exist, that the postings sum to zero per
  * currency and that no user account goes below zero in either bucket - against the locked, newest
  * rows - and only if all of that holds updates the projections and appends the transaction and its
- * postings. Every write is gated on the verdict, and the gate needs the locks first, so a refused
- * post writes nothing and leaves the caller's transaction usable. The CHECK constraints stay the
- * backstop.
+ * postings (and the companion rows). Every write is gated on the verdict, and the gate needs the
+ * locks first, so a refused post writes nothing and leaves the caller's transaction usable. The
+ * CHECK constraints stay the backstop.
  *
  * `deltas` is one row per distinct account (ascending id), the sum of its postings per bucket;
  * `postings` are the entries as given.
  */
-function postStatementText(companion?: PostCompanion): string {
-  const companionCte = companion
-    ? `companion AS (
-      INSERT INTO ${companion.table} (${companion.columns.join(', ')})
-      SELECT ${companion.columns.map((_, i) => `$${i + 10}`).join(', ')}
+function postStatementText(companions: readonly PostCompanion[] = []): string {
+  let next = 10;
+  const companionCtes = companions.map((c, i) => {
+    const values = c.columns.map(() => `$${next++}`).join(', ');
+    return `companion_${i} AS (
+      INSERT INTO ${c.table} (${c.columns.join(', ')})${c.overridingSystemValue ? ' OVERRIDING SYSTEM VALUE' : ''}
+      SELECT ${values}
       WHERE (SELECT ok FROM verdict)
-      RETURNING ${companion.returning.join(', ')}
-    ),`
-    : '';
+      RETURNING 1
+    ),`;
+  });
+  const companionCount = companions.length === 0 ? '0' : companions.map((_, i) => `(SELECT count(*) FROM companion_${i})`).join(' + ');
   return `
     WITH delta AS MATERIALIZED (
       SELECT * FROM unnest($1::int[], $2::numeric[], $3::numeric[]) AS d(id, available, held)
@@ -120,10 +121,10 @@ function postStatementText(companion?: PostCompanion): string {
       WHERE a.id = l.id AND (d.available <> 0 OR d.held <> 0) AND (SELECT ok FROM verdict)
       RETURNING a.id
     ),
-    ${companionCte}
+    ${companionCtes.join('\n    ')}
     tx AS (
       INSERT INTO ledger_transactions (kind, memo, reference)
-      SELECT $4::text, $5::text, ${companion ? '$6::text || (SELECT id FROM companion)::text' : '$6::text'}
+      SELECT $4::text, $5::text, $6::text
       WHERE (SELECT ok FROM verdict)
       RETURNING id
     ),
@@ -141,30 +142,37 @@ function postStatementText(companion?: PostCompanion): string {
       (SELECT bucket FROM short) AS short_bucket,
       (SELECT id::text FROM tx) AS transaction_id,
       (SELECT count(*) FROM entries)::int AS written,
-      (SELECT count(*) FROM projection)::int AS updated${companion ? ',\n      c.*' : ''}
-    FROM verdict v${companion ? ' LEFT JOIN companion c ON true' : ''}
+      (SELECT count(*) FROM projection)::int AS updated,
+      (${companionCount})::int AS companions
+    FROM verdict v
   `;
 }
 
-const postStatement = preparedQuery<PostOutcome>('ledger_post', postStatementText());
+type PostQuery = (parameters: readonly unknown[]) => CompiledQuery<PostOutcome>;
 
-export type PostStatement<Row> = (parameters: readonly unknown[]) => CompiledQuery<PostOutcome & Partial<Row>>;
+const postStatement: PostQuery = preparedQuery<PostOutcome>('ledger_post', postStatementText());
 
-/** The one-statement post (below) that also inserts a companion row; define once per companion, at module load. */
-export function postWithCompanionStatement<Row>(companion: PostCompanion): PostStatement<Row> {
-  if (!companion.returning.includes('id')) throw new Error(`post companion ${companion.name} must return id`);
-  const clash = companion.returning.find((c) => OUTCOME_COLUMNS.includes(c));
-  if (clash !== undefined) throw new Error(`post companion ${companion.name} returns ${clash}, a column of the post's outcome`);
-  return preparedQuery<PostOutcome & Partial<Row>>(companion.name, postStatementText(companion));
+/** The one-statement post with its companion rows: a prepared statement, defined once at module load. */
+export interface CompanionStatement {
+  query: PostQuery;
+  /** Rows it inserts besides the ledger's own (one per companion). */
+  rows: number;
+  /** Values it takes after the post's own parameters (all companions' columns). */
+  values: number;
 }
 
-export async function postInOneStatement<Row = Record<string, never>>(
+export function postWithCompanionsStatement(name: string, companions: readonly PostCompanion[]): CompanionStatement {
+  if (companions.length === 0) throw new Error(`post statement ${name} has no companion`);
+  return { query: preparedQuery<PostOutcome>(name, postStatementText(companions)), rows: companions.length, values: companions.reduce((n, c) => n + c.columns.length, 0) };
+}
+
+export async function postInOneStatement(
   db: Executor,
   entry: { kind: string; memo: string; reference: string | null },
   deltas: { ids: readonly number[]; available: readonly string[]; held: readonly string[] },
   postings: { accountIds: readonly number[]; buckets: readonly string[]; amounts: readonly string[] },
-  companion?: { statement: PostStatement<Row>; values: readonly unknown[] },
-): Promise<PostOutcome & Partial<Row>> {
+  companions?: { statement: CompanionStatement; values: readonly unknown[] },
+): Promise<PostOutcome> {
   const parameters = [
     [...deltas.ids],
     [...deltas.available],
@@ -176,7 +184,7 @@ export async function postInOneStatement<Row = Record<string, never>>(
     [...postings.buckets],
     [...postings.amounts],
   ];
-  const statement = companion ? companion.statement([...parameters, ...companion.values]) : (postStatement(parameters) as CompiledQuery<PostOutcome & Partial<Row>>);
+  const statement = companions ? companions.statement.query([...parameters, ...companions.values]) : postStatement(parameters);
   const { rows } = await db.executeQuery(statement);
   return rows[0]!;
 }
@@ -298,3 +306,4 @@ export async function findUserAccount(db: Executor, userId: number, accountType:
     .where('currency_id', '=', currencyId)
     .executeTakeFirst();
 }
+

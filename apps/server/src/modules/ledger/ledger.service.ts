@@ -50,26 +50,30 @@ export async function post(trx: Executor, input: PostInput): Promise<string> {
 }
 
 /**
- * post(), and in the same statement a companion row (repo.postWithCompanionStatement): inserted
- * only if the post goes through, its id appended to the post's reference. Answers the companion
- * row as inserted.
+ * post(), and in the same statement its companion rows (repo.postWithCompanionsStatement):
+ * inserted only if the post goes through. The statement is atomic on its own, so unlike post()
+ * it may run outside an explicit transaction - the write of an action that is one statement
+ * (the forex order submit) then costs no BEGIN and COMMIT round trips.
  */
-export async function postWithCompanion<Row>(
-  trx: Executor,
+export async function postWithCompanions(
+  db: Executor,
   input: PostInput,
-  companion: { statement: repo.PostStatement<Row>; values: readonly unknown[] },
-): Promise<{ transactionId: string; row: Row }> {
-  const posted = await postWith(trx, input, companion);
-  if (posted.outcome.id === undefined || posted.outcome.id === null) throw new LedgerError('ledger post did not insert its companion row');
-  return { transactionId: posted.transactionId, row: posted.outcome as unknown as Row };
+  companions: { statement: repo.CompanionStatement; values: readonly unknown[] },
+): Promise<string> {
+  if (companions.values.length !== companions.statement.values) {
+    throw new LedgerError(`companion statement takes ${companions.statement.values} values, got ${companions.values.length}`);
+  }
+  const { transactionId, outcome } = await postWith(db, input, companions);
+  if (outcome.companions !== companions.statement.rows) throw new LedgerError(`ledger post inserted ${outcome.companions} of ${companions.statement.rows} companion rows`);
+  return transactionId;
 }
 
-async function postWith<Row>(
-  trx: Executor,
+async function postWith(
+  db: Executor,
   input: PostInput,
-  companion?: { statement: repo.PostStatement<Row>; values: readonly unknown[] },
-): Promise<{ transactionId: string; outcome: repo.PostOutcome & Partial<Row> & { id?: unknown } }> {
-  if (!trx.isTransaction) throw new LedgerError('post() must run inside a database transaction');
+  companions?: { statement: repo.CompanionStatement; values: readonly unknown[] },
+): Promise<{ transactionId: string; outcome: repo.PostOutcome }> {
+  if (!companions && !db.isTransaction) throw new LedgerError('post() must run inside a database transaction');
   if (input.postings.length < 2) throw new LedgerError('a ledger transaction needs at least two postings');
   const postings = input.postings.map((p) => {
     const amount = new Decimal(p.amount.toString());
@@ -89,11 +93,11 @@ async function postWith<Row>(
   }
   const ids = [...deltas.keys()].sort((a, b) => a - b);
   const outcome = await repo.postInOneStatement(
-    trx,
-    { kind: input.kind, memo: input.memo ?? '', reference: input.reference ?? (companion ? '' : null) },
+    db,
+    { kind: input.kind, memo: input.memo ?? '', reference: input.reference ?? null },
     { ids, available: ids.map((id) => deltas.get(id)!.available.toFixed()), held: ids.map((id) => deltas.get(id)!.held.toFixed()) },
     { accountIds: postings.map((p) => p.accountId), buckets: postings.map((p) => p.bucket), amounts: postings.map((p) => p.amount.toFixed()) },
-    companion,
+    companions,
   );
   if (outcome.found !== ids.length) throw new LedgerError('posting to an unknown ledger account');
   if (outcome.unbalanced_currency !== null) {
@@ -102,7 +106,9 @@ async function postWith<Row>(
   if (outcome.short_account !== null) throw new InsufficientFundsError(outcome.short_account, outcome.short_bucket ?? 'available');
   const changed = ids.filter((id) => !deltas.get(id)!.available.isZero() || !deltas.get(id)!.held.isZero()).length;
   if (outcome.transaction_id === null || outcome.written !== postings.length || outcome.updated !== changed) {
-    // Cannot happen when the verdict passed; if it ever does, the caller's transaction must not commit.
+    // Cannot happen when the verdict passed (every write is gated on it); if it ever does, the
+    // caller's transaction must not commit. A companion post outside a transaction has committed
+    // by now: the error still reports it.
     throw new LedgerError(`ledger post wrote ${outcome.written} of ${postings.length} postings and ${outcome.updated} of ${changed} projections`);
   }
   return { transactionId: outcome.transaction_id, outcome };

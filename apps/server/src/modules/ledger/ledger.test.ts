@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { demoLogin } from '../../test/http-helpers.js';
 import { SYSTEM_ACCOUNTS } from './ledger-kinds.js';
-import { baseCurrencyId, holdPostings, InsufficientFundsError, LedgerError, post, postWithCompanion, systemAccountId, verifyLedger } from './ledger.service.js';
-import { listUserAccounts, postWithCompanionStatement } from './ledger.repository.js';
+import { baseCurrencyId, holdPostings, InsufficientFundsError, LedgerError, post, postWithCompanions, systemAccountId, verifyLedger } from './ledger.service.js';
+import { listUserAccounts, postWithCompanionsStatement } from './ledger.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,38 +21,59 @@ async function demoAccounts(demoId: string) {
   return { user, accounts, house };
 }
 
-const companionStatement = postWithCompanionStatement<{ id: number; note: string }>({
-  name: 'ledger_test_companion',
-  table: 'ledger_companion_test',
-  columns: ['note'],
-  returning: ['id', 'note'],
-});
+const companionStatement = postWithCompanionsStatement('ledger_test_companions', [
+  { table: 'ledger_companion_test', columns: ['id', 'note'], overridingSystemValue: true },
+  { table: 'ledger_companion_test', columns: ['id', 'note'], overridingSystemValue: true },
+]);
 
 describe('ledger post()', () => {
-  it('with a companion row: inserts it in the same statement, references it, and writes neither when refused', async () => {
-    await sql`CREATE TABLE IF NOT EXISTS ledger_companion_test (id serial PRIMARY KEY, note text NOT NULL)`.execute(t.db);
+  it('with companion rows: inserts them in the same statement, also with no transaction around it, and writes nothing when refused', async () => {
+    await sql`CREATE TABLE IF NOT EXISTS ledger_companion_test (id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, note text NOT NULL)`.execute(t.db);
     const { accounts, house } = await demoAccounts('ledger-companion-1');
     const acc = accounts[0]!;
-    const posted = await t.db.transaction().execute((trx) =>
-      postWithCompanion(trx, { kind: 'test_companion', reference: 'companion:', postings: holdPostings(acc.id, '10') }, { statement: companionStatement, values: ['paid'] }),
+    // On the database itself: the one statement is the whole (auto-committed) transaction.
+    const transactionId = await postWithCompanions(
+      t.db,
+      { kind: 'test_companion', reference: 'companion:1001', postings: holdPostings(acc.id, '10') },
+      { statement: companionStatement, values: [1001, 'paid', 1002, 'paid too'] },
     );
-    expect(posted.row).toMatchObject({ id: expect.any(Number), note: 'paid' });
-    const tx = await t.db.selectFrom('ledger_transactions').select(['kind', 'reference']).where('id', '=', posted.transactionId).executeTakeFirstOrThrow();
-    expect(tx).toEqual({ kind: 'test_companion', reference: `companion:${posted.row.id}` });
+    const rows = await sql<{ id: number; note: string }>`SELECT id, note FROM ledger_companion_test WHERE id IN (1001, 1002) ORDER BY id`.execute(t.db);
+    expect(rows.rows).toEqual([{ id: 1001, note: 'paid' }, { id: 1002, note: 'paid too' }]);
+    const tx = await t.db.selectFrom('ledger_transactions').select(['kind', 'reference']).where('id', '=', transactionId).executeTakeFirstOrThrow();
+    expect(tx).toEqual({ kind: 'test_companion', reference: 'companion:1001' });
+    const held = await t.db.selectFrom('ledger_accounts').select(['lock_balance']).where('id', '=', acc.id).executeTakeFirstOrThrow();
+    expect(Number(held.lock_balance)).toBe(10);
 
-    // Refused (more than the account holds): no companion row, no ledger rows, and the caller's
+    // Refused (more than the account holds): no companion row, no ledger rows, and a caller's
     // transaction goes on.
     const before = await t.db.selectFrom('ledger_transactions').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const overdraw = [{ accountId: acc.id, bucket: 'available' as const, amount: '-1000000' }, { accountId: house, bucket: 'available' as const, amount: '1000000' }];
+    await expect(postWithCompanions(t.db, { kind: 'test_companion', postings: overdraw }, { statement: companionStatement, values: [1003, 'refused', 1004, 'refused'] })).rejects.toThrow(
+      InsufficientFundsError,
+    );
     const rowsAfterRefusal = await t.db.transaction().execute(async (trx) => {
-      await expect(
-        postWithCompanion(trx, { kind: 'test_companion', reference: 'companion:', postings: [{ accountId: acc.id, bucket: 'available', amount: '-1000000' }, { accountId: house, bucket: 'available', amount: '1000000' }] }, { statement: companionStatement, values: ['refused'] }),
-      ).rejects.toThrow(InsufficientFundsError);
+      await expect(postWithCompanions(trx, { kind: 'test_companion', postings: overdraw }, { statement: companionStatement, values: [1005, 'refused', 1006, 'refused'] })).rejects.toThrow(
+        InsufficientFundsError,
+      );
       return sql<{ n: string }>`SELECT count(*) AS n FROM ledger_companion_test WHERE note = 'refused'`.execute(trx);
     });
     expect(rowsAfterRefusal.rows[0]!.n).toBe('0');
     const after = await t.db.selectFrom('ledger_transactions').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
-    expect(() => postWithCompanionStatement({ name: 'ledger_test_bad', table: 'x', columns: ['a'], returning: ['id', 'found'] })).toThrow(/outcome/);
+
+    // A companion that fails (duplicate id) fails the whole statement: the money does not move.
+    await expect(
+      postWithCompanions(t.db, { kind: 'test_companion', postings: holdPostings(acc.id, '5') }, { statement: companionStatement, values: [1007, 'x', 1001, 'taken'] }),
+    ).rejects.toThrow(/duplicate key/);
+    const heldAfter = await t.db.selectFrom('ledger_accounts').select(['lock_balance']).where('id', '=', acc.id).executeTakeFirstOrThrow();
+    expect(Number(heldAfter.lock_balance)).toBe(10);
+    const ledgerAfter = await t.db.selectFrom('ledger_transactions').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    expect(ledgerAfter.n).toBe(before.n);
+
+    // Values that do not match the companions' columns are a programming error, caught before sending.
+    await expect(postWithCompanions(t.db, { kind: 'test_companion', postings: holdPostings(acc.id, '1') }, { statement: companionStatement, values: [1008, 'short'] })).rejects.toThrow(
+      /takes 4 values, got 2/,
+    );
   });
 
   it('refuses postings that do not sum to zero and writes nothing', async () => {
