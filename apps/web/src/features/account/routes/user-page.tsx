@@ -130,7 +130,7 @@ export function UserPage() {
         <div className="tp-assets-total" data-testid="user-total">
           {total}
         </div>
-        <div className="tp-quick">
+        <div className="tp-icon-grid tp-quick">
           {quick.map((q) => (
             <button key={q.path} type="button" onClick={() => go(q.path)} data-testid={`user-link-${q.path.split('/').pop()}`}>
               <span className="tp-quick-icon">{q.icon}</span>

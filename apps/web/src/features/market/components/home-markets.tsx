@@ -94,7 +94,7 @@ export function HomeMarkets() {
           : symbols.slice(0, HOME_CARD_COUNT).map((s) => <MarketCard key={s.Id} symbol={s} closes={closesByCode.get(s.Code)} onSelect={select} />)}
       </section>
 
-      <section className="tp-card tp-shortcuts" data-testid="home-shortcuts">
+      <section className="tp-card tp-icon-grid tp-shortcuts" data-testid="home-shortcuts">
         <button type="button" onClick={() => navigate('/loan')} data-testid="home-shortcut-loan">
           <span className="tp-quick-icon">
             <PayCircleOutline />
