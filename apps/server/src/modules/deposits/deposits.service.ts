@@ -49,40 +49,57 @@ async function recordOf(db: Executor, id: number): Promise<ChargeRecord> {
   return toRecord(row);
 }
 
-/** A coin deposit claim: recorded unchecked; nothing is credited until an admin approves it. */
+/** What a coin or wire claim records besides its user: the channel it names and the proof. */
+interface Claim {
+  type: number;
+  number: string;
+  currencyCode: string;
+  proofImg: string;
+  channel: { deposit_address_id: number; bank_account_id: null } | { deposit_address_id: null; bank_account_id: number };
+  address: string;
+}
+
+/** Records a deposit claim, unchecked: nothing is credited until an admin approves it. */
+async function recordClaim(trx: Executor, userId: number, claim: Claim): Promise<ActionResult<ChargeRecord>> {
+  const uploadId = await ownUploadId(trx, userId, claim.proofImg);
+  const id = await repo.insertCharge(trx, {
+    user_id: userId,
+    type: claim.type,
+    number: claim.number,
+    currency_code: claim.currencyCode,
+    upload_id: uploadId,
+    ...claim.channel,
+    address: claim.address,
+  });
+  return { data: await recordOf(trx, id), key: 'deposit_submitted' };
+}
+
+/** A coin deposit claim to one of the deposit addresses. */
 export async function submitCoinDeposit(trx: Executor, userId: number, input: CoinDepositInput): Promise<ActionResult<ChargeRecord>> {
   const channel = await repo.findDepositAddress(trx, input.charge_id);
   if (!channel) refuse('channel_not_found');
-  const uploadId = await ownUploadId(trx, userId, input.proofImg);
-  const id = await repo.insertCharge(trx, {
-    user_id: userId,
+  return recordClaim(trx, userId, {
     type: CHARGE_TYPES.coin,
     number: input.number,
-    currency_code: channel.currency_code,
-    upload_id: uploadId,
-    deposit_address_id: channel.id,
-    bank_account_id: null,
+    currencyCode: channel.currency_code,
+    proofImg: input.proofImg,
+    channel: { deposit_address_id: channel.id, bank_account_id: null },
     address: input.address ?? '',
   });
-  return { data: await recordOf(trx, id), key: 'deposit_submitted' };
 }
 
 /** A bank (wire) deposit claim to one of the collection accounts. */
 export async function submitWireDeposit(trx: Executor, userId: number, input: WireDepositInput): Promise<ActionResult<ChargeRecord>> {
   const account = await repo.findBankAccount(trx, input.wire_id);
   if (!account) refuse('channel_not_found');
-  const uploadId = await ownUploadId(trx, userId, input.proofImg);
-  const id = await repo.insertCharge(trx, {
-    user_id: userId,
+  return recordClaim(trx, userId, {
     type: CHARGE_TYPES.bank,
     number: input.number,
-    currency_code: account.currency_code,
-    upload_id: uploadId,
-    deposit_address_id: null,
-    bank_account_id: account.id,
+    currencyCode: account.currency_code,
+    proofImg: input.proofImg,
+    channel: { deposit_address_id: null, bank_account_id: account.id },
     address: '',
   });
-  return { data: await recordOf(trx, id), key: 'deposit_submitted' };
 }
 
 export async function listOwnCharges(db: Executor, userId: number, type: number | undefined, page: number) {
