@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { freePort } from './free-port.js';
+import { startServerProcess } from './server-process.js';
 import { expectNoHorizontalOverflow, shot } from './support.js';
 
 // The option journey on the real server: a demo account buys "up" on BTCUSDT (crypto, open around
@@ -90,33 +90,8 @@ test('a demo user buys a 30 s up option on BTCUSDT and sees it count down and se
 
 // ---- kill -9 and restart: the option is settled exactly once from the feed after restart ----
 
-const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
-
-function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; url: string }> {
-  // Its own process group, so the whole server - node and its embedded PostgreSQL - can be killed
-  // at once, as a power cut would.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repo,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'crash-test-password-1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no URL printed in 120 s:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/ready: (https?:\/\/\S+:\d+)\/?/);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        done({ child, url: match[1] });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => fail(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
+/** Its own process group, so the whole server - node and its embedded PostgreSQL - can be killed at once. */
+const startServer = (dataDir: string, port: number) => startServerProcess(dataDir, port, { adminPassword: 'crash-test-password-1', detached: true });
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   return new Promise((done) => {

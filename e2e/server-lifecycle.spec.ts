@@ -1,14 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { freePort } from './free-port.js';
+import { startServerProcess, type StartedServer } from './server-process.js';
 
 // `npm start` as a newcomer runs it: a fresh data directory, the embedded PostgreSQL, the URL
 // printed; a second start on the same directory keeps the users and the admin's password.
-const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 
 // Every server this file starts, so a failed assertion never leaves one (and its PostgreSQL) running.
 const started = new Set<ChildProcess>();
@@ -16,29 +15,10 @@ test.afterEach(async () => {
   await Promise.all([...started].map((child) => stop(child)));
 });
 
-function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; url: string }> {
-  // node itself (not npx, which does not pass signals on), so SIGTERM reaches the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repo,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: '', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.add(child);
-  let output = '';
-  return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL printed in 120 s:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/ready: (https?:\/\/\S+:\d+)\/?/);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolvePromise({ child, url: match[1] });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
+async function startServer(dataDir: string, port: number): Promise<StartedServer> {
+  const server = await startServerProcess(dataDir, port, { adminPassword: '' });
+  started.add(server.child);
+  return server;
 }
 
 function stop(child: ChildProcess): Promise<void> {
