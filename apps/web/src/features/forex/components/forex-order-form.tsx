@@ -193,7 +193,7 @@ export function ForexOrderForm({ symbol, price }: ForexOrderFormProps) {
               type="button"
               role="radio"
               aria-checked={v.kind === kind}
-              className={v.kind === kind ? 'active' : undefined}
+              className={v.kind === kind ? 'tp-chip active' : 'tp-chip'}
               onClick={() => set(kind === 0 && v.pendingPrice === '' ? { kind, pendingPrice: price } : { kind })}
               data-testid={kind === 1 ? 'forex-kind-market' : 'forex-kind-pending'}
             >
@@ -224,7 +224,7 @@ export function ForexOrderForm({ symbol, price }: ForexOrderFormProps) {
                 type="button"
                 role="radio"
                 aria-checked={v.leverage === value}
-                className={v.leverage === value ? 'active' : undefined}
+                className={v.leverage === value ? 'tp-chip active' : 'tp-chip'}
                 onClick={() => set({ leverage: value })}
                 data-testid="forex-leverage"
                 data-value={value}

@@ -117,7 +117,7 @@ function StopRow({
       </div>
       {on ? (
         <Input
-          className="tp-fx-stop-input"
+          className="tp-boxed-input tp-fx-stop-input"
           value={value}
           onChange={(v) => onChange(v.replace(',', '.'))}
           inputMode="decimal"

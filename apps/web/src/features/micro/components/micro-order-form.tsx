@@ -104,7 +104,7 @@ export function MicroOrderForm({ symbol }: { symbol: TradeSymbol }) {
             type="button"
             role="radio"
             aria-checked={o.Seconds === chosen?.Seconds}
-            className={o.Seconds === chosen?.Seconds ? 'active' : undefined}
+            className={o.Seconds === chosen?.Seconds ? 'tp-chip active' : 'tp-chip'}
             onClick={() => setSeconds(o.Seconds)}
             data-testid="micro-seconds-option"
             data-seconds={o.Seconds}
@@ -117,7 +117,7 @@ export function MicroOrderForm({ symbol }: { symbol: TradeSymbol }) {
 
       <div className="tp-micro-label">{t('micro.amount')}</div>
       <Input
-        className="tp-micro-amount"
+        className="tp-boxed-input"
         type="text"
         inputMode="decimal"
         value={amount}
@@ -129,7 +129,7 @@ export function MicroOrderForm({ symbol }: { symbol: TradeSymbol }) {
       />
       <div className="tp-micro-presets">
         {(options.data?.number ?? []).map((p) => (
-          <button key={p.Number} type="button" className={amount === p.Number ? 'active' : undefined} onClick={() => setAmount(p.Number)} data-testid="micro-preset">
+          <button key={p.Number} type="button" className={amount === p.Number ? 'tp-chip active' : 'tp-chip'} onClick={() => setAmount(p.Number)} data-testid="micro-preset">
             {p.Number}
           </button>
         ))}

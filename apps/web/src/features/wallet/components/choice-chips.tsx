@@ -10,7 +10,7 @@ export function ChoiceChips<V extends string | number>({ options, value, onChang
           type="button"
           role="radio"
           aria-checked={o.value === value}
-          className={o.value === value ? 'active' : undefined}
+          className={o.value === value ? 'tp-chip active' : 'tp-chip'}
           onClick={() => onChange(o.value)}
           data-testid={`${testId}-${String(o.value)}`}
         >
