@@ -40,24 +40,6 @@ async function findKey(db: Executor, userId: number, key: string) {
   return db.selectFrom('idempotency_keys').select(['route', 'request_hash', 'response']).where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
 }
 
-/**
- * Records the answer under the key unless the key exists. Waits for a concurrent holder of the
- * same key to commit or roll back first (unique index), then answers whether this one was stored.
- */
-const recordAnswerStatement = preparedQuery<{ key: string }>(
-  'idempotency_record',
-  `INSERT INTO idempotency_keys (user_id, key, route, request_hash, response) VALUES ($1, $2, $3, $4, $5)
-   ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
-);
-
-async function recordAnswer(db: Executor, row: { user_id: number; key: string; route: string; request_hash: string; response: StoredAnswer }): Promise<boolean> {
-  const { rows } = await db.executeQuery(recordAnswerStatement([row.user_id, row.key, row.route, row.request_hash, JSON.stringify(row.response)]));
-  return rows.length > 0;
-}
-
-/** Thrown inside the action's transaction to roll it back: an earlier request with the key answered first. */
-class KeyAlreadyAnswered extends Error {}
-
 /** The request's key, its route and body hash: what replays and records need. */
 interface KeyedRequest {
   userId: number;
@@ -65,6 +47,30 @@ interface KeyedRequest {
   route: string;
   hash: string;
 }
+
+/** The columns of an idempotency record, and its values for an answer (one list for both ways of recording). */
+const ANSWER_COLUMNS = ['user_id', 'key', 'route', 'request_hash', 'response'] as const;
+function answerValues(k: KeyedRequest, answer: StoredAnswer): unknown[] {
+  return [k.userId, k.key, k.route, k.hash, JSON.stringify(answer)];
+}
+
+/**
+ * Records the answer under the key unless the key exists. Waits for a concurrent holder of the
+ * same key to commit or roll back first (unique index), then answers whether this one was stored.
+ */
+const recordAnswerStatement = preparedQuery<{ key: string }>(
+  'idempotency_record',
+  `INSERT INTO idempotency_keys (${ANSWER_COLUMNS.join(', ')}) VALUES (${ANSWER_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
+   ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
+);
+
+async function recordAnswer(db: Executor, k: KeyedRequest, answer: StoredAnswer): Promise<boolean> {
+  const { rows } = await db.executeQuery(recordAnswerStatement(answerValues(k, answer)));
+  return rows.length > 0;
+}
+
+/** Thrown inside the action's transaction to roll it back: an earlier request with the key answered first. */
+class KeyAlreadyAnswered extends Error {}
 
 /** The earlier answer under the key, as this request's answer (or the conflict refusal). */
 async function replay<T>(db: Db, req: FastifyRequest, k: KeyedRequest) {
@@ -81,7 +87,7 @@ async function replay<T>(db: Db, req: FastifyRequest, k: KeyedRequest) {
  * if a request with the key answered first, its answer stands.
  */
 async function refusedOrReplayed<T>(db: Db, req: FastifyRequest, k: KeyedRequest, err: { key: ErrorKey; vars: Record<string, string> }) {
-  const stored = await recordAnswer(db, { user_id: k.userId, key: k.key, route: k.route, request_hash: k.hash, response: { ok: false, key: err.key, vars: err.vars } });
+  const stored = await recordAnswer(db, k, { ok: false, key: err.key, vars: err.vars });
   if (!stored) return replay<T>(db, req, k);
   throw err;
 }
@@ -121,7 +127,7 @@ export async function runMoneyAction<T>(
     result = await db.transaction().execute(async (trx) => {
       const acted = await action(trx);
       const answer: StoredAnswer = { ok: true, key: acted.key, data: acted.data };
-      if (!(await recordAnswer(trx, { user_id: keyed.userId, key: keyed.key, route, request_hash: keyed.hash, response: answer }))) throw new KeyAlreadyAnswered();
+      if (!(await recordAnswer(trx, keyed, answer))) throw new KeyAlreadyAnswered();
       return acted;
     });
   } catch (err) {
@@ -138,7 +144,7 @@ export async function runMoneyAction<T>(
  * (ledger.postWithCompanions): a plain INSERT, so a key already taken fails the whole statement
  * with a unique violation and nothing of the action is written.
  */
-export const ANSWER_RECORD = { table: 'idempotency_keys', columns: ['user_id', 'key', 'route', 'request_hash', 'response'] } as const;
+export const ANSWER_RECORD = { table: 'idempotency_keys', columns: ANSWER_COLUMNS } as const;
 
 /** Gives the values of ANSWER_RECORD for the action's answer, which the action knows before it writes. */
 export type AnswerRecorder = <T>(answer: { data: T; key: SuccessKey }) => unknown[];
@@ -168,8 +174,7 @@ export async function runOneStatementMoneyAction<T>(
   let recorded = false;
   const record: AnswerRecorder | undefined = keyed && ((answer) => {
     recorded = true;
-    const stored: StoredAnswer = { ok: true, key: answer.key, data: answer.data };
-    return [keyed.userId, keyed.key, route, keyed.hash, JSON.stringify(stored)];
+    return answerValues(keyed, { ok: true, key: answer.key, data: answer.data });
   });
   let result: ActionResult<T>;
   try {

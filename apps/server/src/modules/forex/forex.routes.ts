@@ -66,8 +66,8 @@ export const forexRoutes: FastifyPluginAsyncZod<ForexRoutesOptions> = async (app
     const user = currentUser(req);
     // One statement, no transaction: the answer is built before the write and recorded by it.
     return runOneStatementMoneyAction(db, req, 'forex/submit', req.body, async (record) => {
-      const placed = await service.submit(db, { id: user.id, isDemo: user.isDemo }, req.body, now(), record && ((dto) => record({ data: dto, key: 'forex_submitted' })));
-      return { data: placed.dto, key: 'forex_submitted', afterCommit: () => publishOrderChanged(bus, user.id) };
+      const order = await service.submit(db, { id: user.id, isDemo: user.isDemo }, req.body, now(), record && ((dto) => record({ data: dto, key: 'forex_submitted' })));
+      return { data: order, key: 'forex_submitted', afterCommit: () => publishOrderChanged(bus, user.id) };
     });
   });
 

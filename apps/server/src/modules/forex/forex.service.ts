@@ -69,20 +69,14 @@ async function marketTick(db: Executor, symbol: { id: number; schedule: 'forex' 
   return tick;
 }
 
-export interface Submitted {
-  order: repo.OrderRow;
-  /** The order on the wire, as submit answers it. */
-  dto: ForexOrder;
-}
-
 /**
- * Places an order: reads (one round trip), checks, then ONE statement - the ledger post of margin
- * and fee, the order row under the id the read reserved and, given `record` (the request's
- * Idempotency-Key), the recorded answer. The statement is atomic without a transaction around it,
+ * Places an order and answers it as the wire shows it: reads (one round trip), checks, then ONE
+ * statement - the ledger post of margin and fee, the order row under the id the read reserved
+ * and, given `record` (the request's Idempotency-Key), the recorded answer. The statement is atomic without a transaction around it,
  * so `db` may be the database itself: that saves the BEGIN and COMMIT round trips on the hottest
  * money path. Refusals (bad input, closed market, funds) write nothing.
  */
-export async function submit(db: Executor, actor: Actor, input: ForexSubmitInput, now: Date, record?: (order: ForexOrder) => unknown[]): Promise<Submitted> {
+export async function submit(db: Executor, actor: Actor, input: ForexSubmitInput, now: Date, record?: (order: ForexOrder) => unknown[]): Promise<ForexOrder> {
   const feeCode = feeShardCode(actor.isDemo, actor.id);
   const ctx = await repo.submitContext(db, input.forex_id, actor.id, ACCOUNT_TYPES.forex, feeCode);
   if (!ctx) refuse('not_found');
@@ -155,7 +149,7 @@ export async function submit(db: Executor, actor: Actor, input: ForexSubmitInput
     if (err instanceof InsufficientFundsError) refuse('forex_insufficient_balance');
     throw err;
   }
-  return { order, dto };
+  return dto;
 }
 
 async function ownOrder(trx: Executor, userId: number, orderId: number): Promise<repo.OrderRow> {
