@@ -12,8 +12,8 @@ import {
 } from '@tp/contracts';
 import { emptyEnvelope, envelopeSchema, okEnvelope } from '../../http/envelope.js';
 import { currentAdmin, requireAdmin } from '../../http/admin-auth.js';
-import { decideDeposit, listChargesForAdmin, type Decision } from '../deposits/deposits.service.js';
-import { decideWithdrawal, listWithdrawalsForAdmin } from '../withdrawals/withdrawals.service.js';
+import { decideDeposit, listChargesForAdmin, type Decision } from '../deposits/index.js';
+import { decideWithdrawal, listWithdrawalsForAdmin } from '../withdrawals/index.js';
 import { adminLogin, adminLogout } from './admin.service.js';
 
 /**

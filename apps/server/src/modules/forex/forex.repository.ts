@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import { preparedQuery, type Executor } from '../../db/database.js';
 import type { ForexOrdersTable } from '../../db/schema.js';
 import { ANSWER_RECORD } from '../../http/idempotency.js';
-import { postWithCompanionsStatement } from '../ledger/ledger.repository.js';
+import { postWithCompanionsStatement } from '../ledger/index.js';
 
 /** Reads and writes of forex orders: one query per function. */
 

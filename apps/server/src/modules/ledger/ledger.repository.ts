@@ -204,6 +204,15 @@ export async function findSystemAccountId(db: Executor, code: string, currencyId
   return row?.id;
 }
 
+/** A system account, created when missing; a concurrent creator is no error (ON CONFLICT). */
+export async function insertSystemAccountIfAbsent(db: Executor, code: string, currencyId: number): Promise<void> {
+  await db
+    .insertInto('ledger_accounts')
+    .values({ system_code: code, currency_id: currencyId })
+    .onConflict((oc) => oc.columns(['system_code', 'currency_id']).doNothing())
+    .execute();
+}
+
 export async function insertUserAccounts(db: Executor, userId: number, accountTypes: readonly number[], currencyId: number): Promise<void> {
   await db
     .insertInto('ledger_accounts')

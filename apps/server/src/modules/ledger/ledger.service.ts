@@ -135,6 +135,12 @@ export async function systemAccountId(db: Executor, code: string, currencyId: nu
   return id;
 }
 
+/** The id of a system account, created (race-free) when missing (e.g. a fee shard on first use). */
+export async function ensureSystemAccount(trx: Executor, code: string, currencyId: number): Promise<number> {
+  await repo.insertSystemAccountIfAbsent(trx, code, currencyId);
+  return systemAccountId(trx, code, currencyId);
+}
+
 /** Opens the funding, options and contract accounts of a new user in the base currency. */
 export async function openUserAccounts(trx: Executor, userId: number): Promise<void> {
   await repo.insertUserAccounts(trx, userId, ACCOUNT_TYPE_IDS, await baseCurrencyId(trx));

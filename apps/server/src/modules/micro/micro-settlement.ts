@@ -1,9 +1,7 @@
 import { Decimal, settleMicro, type MicroDirection, type MicroOutcome } from '@tp/domain';
 import { MICRO_ACCOUNT_TYPE_ID, type MicroSettledPush } from '@tp/contracts';
 import type { Executor } from '../../db/database.js';
-import { postBatch } from '../ledger/ledger-batch.js';
-import { LEDGER_KINDS } from '../ledger/ledger-kinds.js';
-import type { Posting, PostInput } from '../ledger/ledger.service.js';
+import { LEDGER_KINDS, postBatch, type Posting, type PostInput } from '../ledger/index.js';
 import * as repo from './micro.repository.js';
 
 /** Internal bus topic: an order was committed; the engine process queues its expiry. */

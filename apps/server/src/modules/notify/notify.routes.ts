@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CODE_PURPOSE, captchaSchema, sendEmailInput, sendSmsInput } from '@tp/contracts';
 import { emptyEnvelope, envelopeSchema, okEnvelope } from '../../http/envelope.js';
 import { refuse } from '../../http/refusal.js';
-import { findUserByEmail } from '../users/users.repository.js';
-import { findArea } from '../settings/settings.repository.js';
+import { findUserByEmail } from '../users/index.js';
+import { findArea } from '../settings/index.js';
 import { issueCode } from './codes.service.js';
 import { createCaptcha } from './captcha.service.js';
 

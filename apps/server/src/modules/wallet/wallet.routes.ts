@@ -14,7 +14,7 @@ import { envelopeSchema, okEnvelope } from '../../http/envelope.js';
 import { currentUser, requireRealAccount, requireUser } from '../../http/auth.js';
 import { runMoneyAction } from '../../http/idempotency.js';
 import { refuse } from '../../http/refusal.js';
-import { publishOrderChanged } from '../forex/forex-events.js';
+import { publishOrderChanged } from '../forex/index.js';
 import { accountLog, balances, transfer, transferLog } from './wallet.service.js';
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
