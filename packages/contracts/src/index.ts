@@ -10,3 +10,4 @@ export * from './ws.js';
 export * from './market.js';
 export * from './micro.js';
 export * from './forex.js';
+export * from './events.js';

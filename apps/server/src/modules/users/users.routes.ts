@@ -10,6 +10,7 @@ import {
   registerInput,
   sessionSchema,
   userSchema,
+  ACCOUNT_TYPE_IDS,
 } from '@tp/contracts';
 import { emptyEnvelope, envelopeSchema, okEnvelope } from '../../http/envelope.js';
 import { currentUser, requireRealAccount, requireUser } from '../../http/auth.js';
@@ -19,7 +20,8 @@ import { verifyRegType } from '../settings/index.js';
 import { findUserByEmail, findUserById } from './users.repository.js';
 import * as service from './users.service.js';
 import { resetDemoAccount } from './reset-demo.js';
-import { publishClosed, publishOrderChanged } from '../forex/index.js';
+import { publishClosed } from '../forex/index.js';
+import { emitEvent } from '../../engine/event-outbox.js';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['user'];
@@ -91,9 +93,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const resetDemo = async (req: FastifyRequest) => {
     const userId = currentUser(req).id;
-    const closed = await db.transaction().execute((trx) => resetDemoAccount(trx, userId));
-    // After commit: the trigger engine re-reads the user, the user's sockets drop the closed orders.
-    publishOrderChanged(app.bus, userId);
+    const closed = await db.transaction().execute(async (trx) => {
+      const ids = await resetDemoAccount(trx, userId);
+      // Every balance of the demo was restored: the trigger engine re-reads the user once delivered.
+      await emitEvent(trx, 'balance.changed', { userId, accountTypes: [...ACCOUNT_TYPE_IDS] });
+      return ids;
+    });
+    // After commit: the user's sockets drop the closed orders.
     publishClosed(app.bus, userId, closed);
     return okEnvelope(req.lang, null, 'demo_reset');
   };

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ACCOUNT_TYPES,
   accountLogPageSchema,
   accountLogQuery,
   balanceAccountSchema,
@@ -14,7 +13,7 @@ import { envelopeSchema, okEnvelope } from '../../http/envelope.js';
 import { currentUser, requireRealAccount, requireUser } from '../../http/auth.js';
 import { runMoneyAction } from '../../http/idempotency.js';
 import { refuse } from '../../http/refusal.js';
-import { publishOrderChanged } from '../forex/index.js';
+import { emitEvent } from '../../engine/event-outbox.js';
 import { accountLog, balances, transfer, transferLog } from './wallet.service.js';
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,13 +43,13 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: real, schema: { tags, body: transferInput, response: { 200: envelopeSchema(transferRecordSchema) } } },
     async (req) => {
       const userId = currentUser(req).id;
-      // Money into or out of the contract account moves the user's risk rate: after commit the
-      // forex engine re-reads the user at once (a transfer out may take it to the stop-out level)
-      // instead of at its next periodic balance check.
-      const touchesContract = req.body.from === ACCOUNT_TYPES.forex || req.body.to === ACCOUNT_TYPES.forex;
       return runMoneyAction(db, req, 'account/transfer', req.body, async (trx) => {
         const result = await transfer(trx, userId, req.body);
-        return touchesContract ? { ...result, afterCommit: () => publishOrderChanged(app.bus, userId) } : result;
+        // In the transfer's transaction, so it cannot be lost: money into or out of the contract
+        // account moves the user's risk rate, and the forex engine re-reads the user when the
+        // relay delivers this (a transfer out may take it to the stop-out level).
+        await emitEvent(trx, 'balance.changed', { userId, accountTypes: [req.body.from, req.body.to] });
+        return result;
       });
     },
   );
