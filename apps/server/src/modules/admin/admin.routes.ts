@@ -12,8 +12,10 @@ import {
 } from '@tp/contracts';
 import { emptyEnvelope, envelopeSchema, okEnvelope } from '../../http/envelope.js';
 import { currentAdmin, requireAdmin } from '../../http/admin-auth.js';
-import { decideDeposit, listChargesForAdmin, type Decision } from '../deposits/index.js';
-import { decideWithdrawal, listWithdrawalsForAdmin } from '../withdrawals/index.js';
+import { listChargesForAdmin } from '../deposits/index.js';
+import { listWithdrawalsForAdmin } from '../withdrawals/index.js';
+import { decideDeposit, type Decision } from './decide-deposit.js';
+import { decideWithdrawal } from './decide-withdrawal.js';
 import { adminLogin, adminLogout } from './admin.service.js';
 
 /**

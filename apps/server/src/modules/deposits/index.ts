@@ -4,4 +4,6 @@ import { depositsRoutes } from './deposits.routes.js';
 
 export const depositsModule = defineModule({ name: 'deposits', routes: depositsRoutes, ledgerKinds: [LEDGER_KINDS.deposit] });
 
-export { decideDeposit, listChargesForAdmin, type Decision } from './deposits.service.js';
+export { listChargesForAdmin } from './deposits.service.js';
+/** For the admin's decision command (admin/decide-deposit.ts): lock a claim, then record the outcome. */
+export { lockCharge, markCharge } from './deposits.repository.js';

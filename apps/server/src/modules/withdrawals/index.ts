@@ -8,4 +8,6 @@ export const withdrawalsModule = defineModule({
   ledgerKinds: [LEDGER_KINDS.withdrawalHold, LEDGER_KINDS.withdrawalPaid, LEDGER_KINDS.withdrawalRelease],
 });
 
-export { decideWithdrawal, listWithdrawalsForAdmin } from './withdrawals.service.js';
+export { listWithdrawalsForAdmin } from './withdrawals.service.js';
+/** For the admin's decision command (admin/decide-withdrawal.ts): lock a request, then record the outcome. */
+export { lockWithdrawal, markWithdrawal } from './withdrawals.repository.js';
