@@ -130,8 +130,8 @@ export class EventRelay {
     }
   }
 
-  /** One batch of due events, oldest first. */
-  private async pass(): Promise<{ seen: number; delivered: number; done: number }> {
+  /** One batch of due events, oldest first (tests step with it). */
+  async pass(): Promise<{ seen: number; delivered: number; done: number }> {
     const { db } = this.opts;
     const events = (
       await sql<PendingRow>`
