@@ -181,6 +181,19 @@ describe('forex trigger engine', () => {
     expect(pushes.filter((m) => m.topic === 'forex.order_changed')).toEqual([]);
   });
 
+  it('a demo reset reaches the engine through the outbox: the reset user leaves its index', async () => {
+    const a = await demoLogin(t.app, 'fxe-reset-1');
+    await tick('BTCUSDT', '100000.00');
+    await submit(a.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10 });
+    expect(fx.core.account(a.user.id)).toBeDefined();
+    expect((await call(t.app, { method: 'POST', url: '/v2/api/main/user/resetForexDemoAccount', headers: auth(a.token) })).body.code).toBe(1);
+    await fx.idle();
+    expect(fx.core.account(a.user.id)).toBeDefined(); // the event waits in the outbox
+    await deliverEvents();
+    expect(fx.core.account(a.user.id)).toBeUndefined();
+    expect(await deliveredTo('forex-engine.balance-changed', a.user.id)).toBe(true);
+  });
+
   it("a user's close racing the engine's stop loss settles exactly once", async () => {
     const a = await demoLogin(t.app, 'fxe-race-1');
     await tick('BTCUSDT', '100000.00');
