@@ -25,7 +25,7 @@ import {
 import type { Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import { wireDateTime } from '../../lib/time.js';
-import { InsufficientFundsError, LEDGER_KINDS, ensureSystemAccount, holdPostings, postWithCompanions, type Posting } from '../ledger/index.js';
+import { InsufficientFundsError, LEDGER_KINDS, ensureSystemAccount, holdPostings, post, type Posting } from '../ledger/index.js';
 import { getSetting } from '../settings/index.js';
 import { cancelPending, closePosition, feeShardCode } from './position-closer.js';
 import * as repo from './forex.repository.js';
@@ -137,7 +137,7 @@ export async function submit(db: Executor, actor: Actor, input: ForexSubmitInput
   }
   const orderValues = repo.newOrderValues(order.id, newOrder, now);
   try {
-    await postWithCompanions(
+    await post(
       db,
       { kind: LEDGER_KINDS.forexOpen, memo: 'Forex order margin and fee', reference: `forex_order:${order.id}`, postings },
       record
