@@ -3,7 +3,7 @@ import { Decimal, FOREX_MONEY_PLACES, forexRiskRate, riskRateText } from '@tp/do
 import type { Db } from '../../db/database.js';
 import type { StoredTick, TickConsumer, TickConsumerDeps, TickConsumerFactory } from '../../engine/tick-consumer.js';
 import * as repo from './forex.repository.js';
-import { stopOutLevel } from './forex.service.js';
+import { stopOutLevel } from './stop-out-level.js';
 import { FOREX_ORDER_CHANGED, publishClosed } from './forex-events.js';
 import { closePosition, fillPending } from './position-closer.js';
 import { TriggerCore, type CoreEffect, type CoreOrderInput } from './trigger-core.js';

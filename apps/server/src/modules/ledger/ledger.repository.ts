@@ -165,7 +165,7 @@ function postStatementText(companions: readonly PostCompanion[] = []): string {
     -- Ids are drawn first, so each posting knows its transaction without relying on the order
     -- RETURNING happens to answer in.
     numbered AS MATERIALIZED (
-      SELECT e.entry, e.kind, e.memo, e.reference, nextval(pg_get_serial_sequence('ledger_transactions', 'id')) AS id
+      SELECT e.entry, e.kind, e.memo, e.reference, nextval('ledger_transactions_id_seq'::regclass) AS id
       FROM entry e
       WHERE (SELECT ok FROM verdict)
       ORDER BY e.entry
