@@ -5,7 +5,6 @@ export const ledgerModule = defineModule({ name: 'ledger' });
 
 export {
   post,
-  postWithCompanions,
   holdPostings,
   baseCurrencyId,
   systemAccountId,
@@ -14,13 +13,14 @@ export {
   verifyLedger,
   assertLedgerConsistent,
   LedgerError,
+  AlreadyPostedError,
   InsufficientFundsError,
   type Bucket,
   type Posting,
   type PostInput,
+  type Companions,
   type LedgerViolation,
 } from './ledger.service.js';
-export { postBatch } from './ledger-batch.js';
 export {
   findUserAccount,
   listUserAccounts,
