@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { TestApp } from '../../test/test-app.js';
 import { call, demoLogin, expectRefused, registerUser, type Registered } from '../../test/http-helpers.js';
 import { balanceOf, fund, twoUsersAndAdmin } from '../../test/wallet-helpers.js';
@@ -52,6 +53,26 @@ describe('POST /api/account/transfer', () => {
     const forex = await balanceOf(t.app, carol.token, 3);
     expect(funding.balance).toBe('0.00000000');
     expect(Number(micro.balance) + Number(forex.balance)).toBeCloseTo(77.7, 8);
+  });
+
+  it('each committed transfer writes one balance.changed event in its own transaction; refused and replayed ones write none', async () => {
+    const dave = await registerUser(t.app, t.dataDir);
+    await fund(t.app, dave.token, admin, '50');
+    const results = await Promise.all(Array.from({ length: 6 }, () => transfer(dave.token, { balance: '50', from: 1, to: 3 })));
+    expect(results.filter((r) => r.body.code === 1)).toHaveLength(1);
+    const keyed = () => transfer(dave.token, { balance: '5', from: 3, to: 2 }, { 'idempotency-key': 'ev-1' });
+    expect((await keyed()).body.code).toBe(1);
+    expect((await keyed()).body.code).toBe(1);
+    const events = await t.db
+      .selectFrom('event_outbox')
+      .select(['name', 'payload'])
+      .where(sql<boolean>`(payload->>'userId')::int = ${dave.user.id}`)
+      .orderBy('id')
+      .execute();
+    expect(events).toEqual([
+      { name: 'balance.changed', payload: { userId: dave.user.id, accountTypes: [1, 3] } },
+      { name: 'balance.changed', payload: { userId: dave.user.id, accountTypes: [3, 2] } },
+    ]);
   });
 
   it('Idempotency-Key: the same key acts once and answers the first transfer, even concurrently', async () => {
