@@ -388,6 +388,18 @@ export async function findUnbalancedTransactions(db: Executor) {
   return { unbalanced, lonely };
 }
 
+/** The id of a user's account of one type (funding, options, contract), in its first currency. */
+export async function findUserAccountIdOfType(db: Executor, userId: number, accountType: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('account_type', '=', accountType)
+    .orderBy('currency_id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** A user's account of one type in one currency (funding, options, contract). */
 export async function findUserAccount(db: Executor, userId: number, accountType: number, currencyId: number) {
   return db
