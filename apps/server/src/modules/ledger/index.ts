@@ -23,6 +23,7 @@ export {
 } from './ledger.service.js';
 export {
   findUserAccount,
+  findUserAccountIdOfType,
   listUserAccounts,
   lockAccounts,
   postWithCompanionsStatement,

@@ -46,17 +46,6 @@ export async function lastStoredTick(db: Executor, symbolId: number) {
     .executeTakeFirst();
 }
 
-export async function findUserAccountId(db: Executor, userId: number, accountType: number): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('ledger_accounts as a')
-    .select('a.id')
-    .where('a.user_id', '=', userId)
-    .where('a.account_type', '=', accountType)
-    .orderBy('a.currency_id')
-    .executeTakeFirst();
-  return row?.id;
-}
-
 export interface NewOrderRow {
   user_id: number;
   symbol_id: number;
@@ -153,7 +142,9 @@ export interface RunningOrderRow {
 
 /**
  * Every running order with its user's options account (the partial index on expire_at); with
- * `expiredBefore`, only those that expired before that time.
+ * `expiredBefore`, only those that expired before that time. It reads the ledger's accounts in the
+ * same statement on purpose: the settler rebuilds its queue from this on every engine start, and
+ * one join beats a second query per batch of orders. Money still moves only through post().
  */
 export async function listRunningOrders(db: Executor, accountType: number, expiredBefore?: Date): Promise<RunningOrderRow[]> {
   let q = db

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import type { Bus } from '../../realtime/bus.js';
 import { publishBusEvent } from '../../realtime/typed-bus.js';
-import { LEDGER_KINDS, holdPostings, InsufficientFundsError, post } from '../ledger/index.js';
+import { LEDGER_KINDS, findUserAccountIdOfType, holdPostings, InsufficientFundsError, post } from '../ledger/index.js';
 import { getSetting } from '../settings/index.js';
 import { MICRO_ORDER_CREATED, type QueuedOrder } from './micro-settlement.js';
 import * as repo from './micro.repository.js';
@@ -77,7 +77,7 @@ export async function openOrder(trx: Executor, userId: number, input: MicroSubmi
   if (amount.lte(0) || amount.lt(option.limit_amount)) refuse('micro_amount_too_low', { min: money(option.limit_amount) });
   const entry = await repo.lastStoredTick(trx, symbol.id);
   if (!entry || nowMs - entry.at.getTime() > MAX_ENTRY_TICK_AGE_MS) refuse('micro_market_closed');
-  const accountId = await repo.findUserAccountId(trx, userId, MICRO_ACCOUNT_TYPE_ID);
+  const accountId = await findUserAccountIdOfType(trx, userId, MICRO_ACCOUNT_TYPE_ID);
   if (accountId === undefined) refuse('micro_insufficient_balance');
   const lossLevel = Number((await getSetting(trx, 'micro_loss_level')) ?? 0);
 
