@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { lastCode } from './test-app.js';
+import { endpointPath, type EndpointData, type EndpointInput, type EndpointSpec, type HttpMethod } from '@tp/contracts';
 
 export interface Answer<T = unknown> {
   status: number;
@@ -55,4 +56,20 @@ export async function demoLogin(app: FastifyInstance, demoId: string): Promise<{
   const res = await call<{ token: string; user: Registered['user'] }>(app, { method: 'GET', url: `/api/user/createAccountDemoForU?demo_id=${demoId}` });
   expect(res.body.code).toBe(1);
   return res.body.data;
+}
+
+/**
+ * Calls an endpoint object through app.inject: its first method unless told, the input as query
+ * (GET) or body (POST), path params filled in, the token as `authorization`.
+ */
+export async function callEndpoint<E extends EndpointSpec>(
+  app: FastifyInstance,
+  endpoint: E,
+  opts: { input?: EndpointInput<E>; params?: Record<string, string | number>; token?: string; headers?: Record<string, string>; method?: HttpMethod } = {},
+): Promise<Answer<EndpointData<E>>> {
+  const method = opts.method ?? endpoint.methods[0];
+  const headers = { ...opts.headers, ...(opts.token === undefined ? {} : { authorization: opts.token }) };
+  const url = endpointPath(endpoint, opts.params);
+  const input = opts.input as InjectOptions['payload'] & Record<string, string> | undefined;
+  return call<EndpointData<E>>(app, method === 'GET' ? { method, url, headers, query: input } : { method, url, headers, payload: input });
 }
