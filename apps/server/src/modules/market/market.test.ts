@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, LANGS, tradeSymbolSchema } from '@tp/contracts';
+import { endpointPath, endpoints, LANGS, tradeSymbolSchema } from '@tp/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { call, expectRefused } from '../../test/http-helpers.js';
 import { startManualEngine } from '../../test/market-helpers.js';
@@ -123,13 +123,13 @@ describe('market endpoints', () => {
   });
 
   it('serves the logos as SVG', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/logos/BTCUSDT.svg' });
+    const res = await t.app.inject({ method: 'GET', url: endpointPath(endpoints.market.logo, { file: 'BTCUSDT.svg' }) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('image/svg+xml');
     expect(res.body).toContain('<svg');
     const list = await call<Sym[]>(t.app, { method: 'GET', url: endpoints.market.tradeList.path });
     for (const s of list.body.data) expect((await t.app.inject({ method: 'GET', url: s.Logo })).statusCode, s.Logo).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/logos/..%2Fpackage.json' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/logos/NOPE.svg' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: endpointPath(endpoints.market.logo, { file: '../package.json' }) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: endpointPath(endpoints.market.logo, { file: 'NOPE.svg' }) })).statusCode).toBe(404);
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { call, demoLogin, expectRefused, registerUser, type Registered } from '../../test/http-helpers.js';
 import { adminToken, JPEG_HEAD, PNG_1X1, upload, WEBP_HEAD } from '../../test/wallet-helpers.js';
-import { endpoints } from '@tp/contracts';
+import { endpointPath, endpoints } from '@tp/contracts';
 
 let t: TestApp;
 let alice: Registered;
@@ -94,7 +94,7 @@ describe('GET /uploads/<name>', () => {
 
   it('refuses names that are not upload names (no path tricks)', async () => {
     for (const name of ['..%2F..%2Fetc%2Fpasswd', 'x.svg', `${'a'.repeat(32)}.html`]) {
-      expectRefused(await call(t.app, { method: 'GET', url: `/uploads/${name}`, headers: { authorization: alice.token } }), 'not_found');
+      expectRefused(await call(t.app, { method: 'GET', url: endpointPath(endpoints.uploads.file, { name }), headers: { authorization: alice.token } }), 'not_found');
     }
   });
 });
