@@ -7,7 +7,7 @@ import { createFeeds, type FeedSymbolWithCategory } from './feeds/create-feeds.j
 import { hashCode, type FeedStatus, type FeedTick, type PriceFeed } from './feeds/price-feed.js';
 import { SymbolBook } from './symbol-book.js';
 import * as store from './tick-store.js';
-import { TICK_CONSUMERS, type StoredTick, type TickConsumer, type TickConsumerFactory } from './tick-consumer.js';
+import { type StoredTick, type TickConsumer, type TickConsumerFactory } from './tick-consumer.js';
 
 export interface EngineLog {
   info(msg: string): void;
@@ -27,7 +27,7 @@ export interface MarketEngineOptions {
   onlySymbols?: readonly string[];
   /** Flush and prune on timers (default); tests may call flush() themselves. */
   timers?: boolean;
-  /** What acts on stored ticks (default: TICK_CONSUMERS); tests pass their own. */
+  /** What acts on stored ticks: the modules' tick consumers (composed in main.ts); none by default. */
   consumers?: readonly TickConsumerFactory[];
 }
 
@@ -117,7 +117,7 @@ export class MarketEngine {
     // Consumers rebuild their indexes (and settle what fell due while no engine ran) before the
     // first new tick reaches them.
     const deps = { db: this.db, bus: this.bus, log: this.log, now: this.now, lastPrice: (code: string) => this.lastPrice(code) };
-    this.consumers = (this.opts.consumers ?? TICK_CONSUMERS).map((make) => make(deps));
+    this.consumers = (this.opts.consumers ?? []).map((make) => make(deps));
     for (const consumer of this.consumers) await consumer.start();
 
     this.feeds = this.opts.feeds ? this.opts.feeds(feedSymbols) : createFeeds(this.config, feedSymbols, (m) => this.log.warn(m));

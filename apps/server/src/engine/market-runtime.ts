@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import type { Bus } from '../realtime/bus.js';
 import { LeaderElection } from './leader-election.js';
 import { MarketEngine, type EngineLog, type MarketEngineOptions } from './market-engine.js';
+import type { TickConsumerFactory } from './tick-consumer.js';
 
 export interface MarketRuntimeOptions {
   db: Db;
@@ -10,6 +11,8 @@ export interface MarketRuntimeOptions {
   bus: Bus;
   config: Config;
   log: EngineLog;
+  /** What acts on committed ticks on the leader: the modules' consumers, from the composition root. */
+  tickConsumers?: readonly TickConsumerFactory[];
   engine?: Partial<MarketEngineOptions>;
 }
 
@@ -27,7 +30,7 @@ export class MarketRuntime {
       retryMs: opts.config.market.leaderRetryMs,
       log: (m) => opts.log.info(m),
       onElected: async () => {
-        const engine = new MarketEngine({ db: opts.db, bus: opts.bus, config: opts.config.market, log: opts.log, ...opts.engine });
+        const engine = new MarketEngine({ db: opts.db, bus: opts.bus, config: opts.config.market, log: opts.log, consumers: opts.tickConsumers, ...opts.engine });
         this.engine = engine;
         try {
           await engine.start();

@@ -1,9 +1,7 @@
 import type { Db } from '../db/database.js';
-import { createMicroSettler } from '../modules/micro/micro-settler.js';
 import type { Bus } from '../realtime/bus.js';
 import type { EngineLog } from './market-engine.js';
 import type { TickRow } from './tick-store.js';
-import { forexEngineFactory } from '../modules/forex/forex-engine.js';
 
 /** A tick as trading engines see it: stored, numbered per symbol, with its symbol's code. */
 export interface StoredTick extends TickRow {
@@ -34,9 +32,3 @@ export interface TickConsumerDeps {
 }
 
 export type TickConsumerFactory = (deps: TickConsumerDeps) => TickConsumer;
-
-/**
- * The engine process's consumers, in the order they see each batch. Trading features add their
- * factory here.
- */
-export const TICK_CONSUMERS: TickConsumerFactory[] = [forexEngineFactory(), createMicroSettler];

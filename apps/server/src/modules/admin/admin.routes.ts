@@ -3,8 +3,10 @@ import { endpoints } from '@tp/contracts';
 import { okEnvelope } from '../../http/envelope.js';
 import { currentAdmin } from '../../http/admin-auth.js';
 import { route } from '../../http/endpoint.js';
-import { decideDeposit, listChargesForAdmin, type Decision } from '../deposits/deposits.service.js';
-import { decideWithdrawal, listWithdrawalsForAdmin } from '../withdrawals/withdrawals.service.js';
+import { listChargesForAdmin } from '../deposits/index.js';
+import { listWithdrawalsForAdmin } from '../withdrawals/index.js';
+import { decideDeposit, type Decision } from './decide-deposit.js';
+import { decideWithdrawal } from './decide-withdrawal.js';
 import { adminLogin, adminLogout } from './admin.service.js';
 
 /**

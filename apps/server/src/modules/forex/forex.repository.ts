@@ -3,7 +3,7 @@ import { FOREX_CLOSE_TYPE, FOREX_STATUS } from '@tp/contracts';
 import { preparedQuery, type Executor } from '../../db/database.js';
 import type { ForexOrdersTable } from '../../db/schema.js';
 import { ANSWER_RECORD } from '../../http/idempotency.js';
-import { postWithCompanionsStatement } from '../ledger/ledger.repository.js';
+import { postWithCompanionsStatement } from '../ledger/index.js';
 
 /** Reads and writes of forex orders: one query per function. */
 

@@ -11,11 +11,6 @@ import * as repo from './forex.repository.js';
 import * as service from './forex.service.js';
 import { publishClosed, publishOrderChanged } from './forex-events.js';
 
-export interface ForexRoutesOptions {
-  /** The clock (tests fix it to open or closed market hours). */
-  now?: () => number;
-}
-
 interface ActionResult {
   order: ForexOrder;
   msg: SuccessKey;
@@ -27,9 +22,10 @@ interface ActionResult {
  * /v2/api/forex/{submit,my_deal,close,cancel_trade,set_stop_price}. Actions are POST (JSON or
  * form); my_deal is GET. Every action honours the Idempotency-Key header.
  */
-export const forexRoutes: FastifyPluginAsyncZod<ForexRoutesOptions> = async (app, opts) => {
+export const forexRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, bus } = app;
-  const now = () => new Date((opts.now ?? Date.now)());
+  // The app's clock: tests fix it to open or closed market hours.
+  const now = () => new Date(app.now());
   const forex = endpoints.forex;
 
   /**

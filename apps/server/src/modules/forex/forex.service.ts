@@ -28,10 +28,9 @@ import {
 import type { Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import { wireDateTime } from '../../lib/time.js';
-import { InsufficientFundsError, holdPostings, postWithCompanions, type Posting } from '../ledger/ledger.service.js';
-import { LEDGER_KINDS } from '../ledger/ledger-kinds.js';
-import * as settingsRepo from '../settings/settings.repository.js';
-import { cancelPending, closePosition, ensureSystemAccount, feeShardCode } from './position-closer.js';
+import { InsufficientFundsError, LEDGER_KINDS, ensureSystemAccount, holdPostings, post, type Posting } from '../ledger/index.js';
+import { getSetting } from '../settings/index.js';
+import { cancelPending, closePosition, feeShardCode } from './position-closer.js';
 import * as repo from './forex.repository.js';
 
 /**
@@ -56,11 +55,11 @@ function int(value: string | null | undefined, fallback: number): number {
 }
 
 export async function tradeFeeType(db: Executor): Promise<number> {
-  return int(await settingsRepo.getSetting(db, 'trade_fee_type'), 1);
+  return int(await getSetting(db, 'trade_fee_type'), 1);
 }
 
 export async function stopOutLevel(db: Executor): Promise<string> {
-  const raw = await settingsRepo.getSetting(db, 'stop_out_level');
+  const raw = await getSetting(db, 'stop_out_level');
   return raw !== null && raw !== undefined && /^\d{1,6}(\.\d{1,6})?$/.test(raw.trim()) ? raw.trim() : String(DEFAULT_STOP_OUT_LEVEL);
 }
 
@@ -141,7 +140,7 @@ export async function submit(db: Executor, actor: Actor, input: ForexSubmitInput
   }
   const orderValues = repo.newOrderValues(order.id, newOrder, now);
   try {
-    await postWithCompanions(
+    await post(
       db,
       { kind: LEDGER_KINDS.forexOpen, memo: 'Forex order margin and fee', reference: `forex_order:${order.id}`, postings },
       record

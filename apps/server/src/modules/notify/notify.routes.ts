@@ -3,8 +3,8 @@ import { CODE_PURPOSE, endpoints } from '@tp/contracts';
 import { okEnvelope } from '../../http/envelope.js';
 import { route } from '../../http/endpoint.js';
 import { refuse } from '../../http/refusal.js';
-import { findUserByEmail } from '../users/users.repository.js';
-import { findArea } from '../settings/settings.repository.js';
+import { findUserByEmail } from '../users/index.js';
+import { findArea } from '../settings/index.js';
 import { issueCode } from './codes.service.js';
 import { createCaptcha } from './captcha.service.js';
 

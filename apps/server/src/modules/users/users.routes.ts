@@ -4,12 +4,12 @@ import { okEnvelope } from '../../http/envelope.js';
 import { currentUser } from '../../http/auth.js';
 import { route } from '../../http/endpoint.js';
 import { refuse } from '../../http/refusal.js';
-import { consumeCode } from '../notify/codes.service.js';
-import { consumeCaptcha } from '../notify/captcha.service.js';
-import { verifyRegType } from '../settings/settings.service.js';
+import { consumeCaptcha, consumeCode } from '../notify/index.js';
+import { verifyRegType } from '../settings/index.js';
 import { findUserByEmail, findUserById } from './users.repository.js';
 import * as service from './users.service.js';
-import { publishClosed, publishOrderChanged } from '../forex/forex-events.js';
+import { resetDemoAccount } from './reset-demo.js';
+import { publishClosed, publishOrderChanged } from '../forex/index.js';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
@@ -64,7 +64,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, users.resetDemo, async ({ req }) => {
     const userId = currentUser(req).id;
-    const closed = await db.transaction().execute((trx) => service.resetDemo(trx, userId));
+    const closed = await db.transaction().execute((trx) => resetDemoAccount(trx, userId));
     // After commit: the trigger engine re-reads the user, the user's sockets drop the closed orders.
     publishOrderChanged(app.bus, userId);
     publishClosed(app.bus, userId, closed);

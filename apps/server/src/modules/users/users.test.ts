@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, lastCode, readOutbox, type TestApp } from '../../test/test-app.js';
 import { call, demoLogin, expectRefused, registerUser, uniqueEmail } from '../../test/http-helpers.js';
-import { LEDGER_KINDS, SYSTEM_ACCOUNTS } from '../ledger/ledger-kinds.js';
-import { baseCurrencyId, holdPostings, post, systemAccountId } from '../ledger/ledger.service.js';
-import { listUserAccounts } from '../ledger/ledger.repository.js';
+import { LEDGER_KINDS, SYSTEM_ACCOUNTS, baseCurrencyId, holdPostings, listUserAccounts, post, systemAccountId } from '../ledger/index.js';
 import { endpoints } from '@tp/contracts';
 
 let t: TestApp;
@@ -107,7 +105,7 @@ describe('register', () => {
   it('with verify_reg_type 2 checks the captcha instead, one try per captcha', async () => {
     await t.db.updateTable('settings').set({ value: '2' }).where('key', '=', 'verify_reg_type').execute();
     try {
-      const { createCaptcha } = await import('../notify/captcha.service.js');
+      const { createCaptcha } = await import('../notify/index.js');
       const c1 = await createCaptcha(t.db);
       const email = uniqueEmail('cap');
       const base = { account: email, password: 'password-1', re_password: 'password-1' };

@@ -5,7 +5,7 @@ import { currentUser } from '../../http/auth.js';
 import { route } from '../../http/endpoint.js';
 import { runMoneyAction } from '../../http/idempotency.js';
 import { refuse } from '../../http/refusal.js';
-import { publishOrderChanged } from '../forex/forex-events.js';
+import { publishOrderChanged } from '../forex/index.js';
 import { accountLog, balances, transfer, transferLog } from './wallet.service.js';
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {

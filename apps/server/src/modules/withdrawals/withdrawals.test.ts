@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { TestApp } from '../../test/test-app.js';
 import { call, demoLogin, expectRefused, type Registered } from '../../test/http-helpers.js';
 import { balanceOf, twoUsersAndAdmin } from '../../test/wallet-helpers.js';
-import { SYSTEM_ACCOUNTS } from '../ledger/ledger-kinds.js';
+import { SYSTEM_ACCOUNTS } from '../ledger/index.js';
 import { endpoints, endpointPath } from '@tp/contracts';
 
 let t: TestApp;
