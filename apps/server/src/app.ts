@@ -13,6 +13,7 @@ import { DEFAULT_LANG } from '@tp/contracts';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { isMigrated } from './db/migrate.js';
+import { eventDeliveryLagMs } from './engine/event-outbox.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { resolveLang } from './http/messages/index.js';
 import { createInProcessBus, type Bus } from './realtime/bus.js';
@@ -107,7 +108,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // A silent external feed leaves prices frozen: the process runs, but must not look healthy.
     const stale = opts.staleFeeds?.() ?? [];
     if (stale.length > 0) return reply.code(503).send({ status: 'degraded', stale_feeds: stale });
-    return reply.code(200).send({ status: 'ok' });
+    // Outbox delivery lag is one number for the whole cluster: past the threshold every node says
+    // degraded, but stays 200 - taking all nodes out of a balancer for a slow consumer would turn
+    // a delay into an outage. Shown (in ms) whenever some event waits.
+    const lag = await eventDeliveryLagMs(db).catch(() => null);
+    if (lag === null) return reply.code(200).send({ status: 'ok' });
+    return reply.code(200).send({ status: lag > config.eventLagDegradedMs ? 'degraded' : 'ok', event_lag_ms: lag });
   });
 
   const modules = opts.modules ?? MODULES;

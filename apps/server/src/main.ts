@@ -11,7 +11,7 @@ import { MarketRuntime } from './engine/market-runtime.js';
 import type { MarketEngineOptions } from './engine/market-engine.js';
 import { createInProcessBus, type Bus } from './realtime/bus.js';
 import { createRedisBus } from './realtime/redis-bus.js';
-import { MODULES, tickConsumersOf } from './modules.js';
+import { MODULES, eventConsumersOf, jobsOf, tickConsumersOf } from './modules.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -63,6 +63,8 @@ export async function startServer(config: Config = loadConfig(), opts: StartOpti
         bus: readyBus,
         config,
         tickConsumers: tickConsumersOf(MODULES),
+        jobs: jobsOf(MODULES),
+        eventConsumers: eventConsumersOf(MODULES),
         engine: opts.engine,
         log: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m, err) => log.error({ err }, m) },
       });

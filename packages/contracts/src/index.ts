@@ -16,3 +16,4 @@ export * from './market.js';
 export * from './micro.js';
 export * from './forex.js';
 export * from './endpoints/index.js';
+export * from './events.js';

@@ -1,4 +1,6 @@
 import type { Db } from '../db/database.js';
+import type { EventConsumer } from './event-consumer.js';
+import type { ScheduledJob } from './scheduled-job.js';
 import type { Bus } from '../realtime/bus.js';
 import type { EngineLog } from './market-engine.js';
 import type { TickRow } from './tick-store.js';
@@ -20,6 +22,10 @@ export interface TickConsumer {
   /** The ticks of one committed batch, in arrival order. Called one batch at a time. */
   onTicks(ticks: readonly StoredTick[]): Promise<void>;
   stop(): Promise<void>;
+  /** Jobs bound to this consumer's state (the option sweep), run by the engine's scheduler. */
+  readonly jobs?: readonly ScheduledJob[];
+  /** Outbox event handlers bound to this consumer's state (the forex engine's re-read of a user). */
+  readonly eventConsumers?: readonly EventConsumer[];
 }
 
 export interface TickConsumerDeps {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { sql } from 'kysely';
 import { Decimal } from '@tp/domain';
 import type { ForexOrder } from '@tp/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -58,6 +59,24 @@ async function submit(token: string, payload: Record<string, unknown>) {
   const res = await call<ForexOrder>(t.app, { method: 'POST', url: endpoints.forex.submit.path, headers: auth(token), payload });
   await fx.idle();
   return res;
+}
+/** What the relay's LISTEN and poll do in production (timers are off here): deliver the outbox now. */
+async function deliverEvents(): Promise<void> {
+  await engine.events!.drain();
+  await fx.idle();
+}
+/** Whether a balance.changed event of the user reached the consumer, recorded as delivered. */
+async function deliveredTo(consumer: string, userId: number): Promise<boolean> {
+  const rows = await t.db
+    .selectFrom('event_outbox as e')
+    .innerJoin('event_deliveries as d', 'd.event_id', 'e.id')
+    .select('e.id')
+    .where('e.name', '=', 'balance.changed')
+    .where(sql<boolean>`(e.payload->>'userId')::int = ${userId}`)
+    .where('d.consumer', '=', consumer)
+    .where('d.delivered_at', 'is not', null)
+    .execute();
+  return rows.length > 0;
 }
 const order = (id: number) => t.db.selectFrom('forex_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -134,6 +153,10 @@ describe('forex trigger engine', () => {
     const out = await transfer(3, 1, '8999.85');
     expect(out.body.code).toBe(1);
     await fx.idle();
+    // Not over the bus: the transfer's event waits in the outbox until the relay delivers it.
+    expect((await order(o.Id)).status).toBe(1);
+    await deliverEvents();
+    expect(await deliveredTo('forex-engine.balance-changed', u.user.id)).toBe(true);
     const row = await order(o.Id);
     expect([row.status, row.close_type]).toEqual([3, 2]);
     expect(pushes).toContainEqual({ topic: 'FOREX_CLOSED', payload: { id: [o.Id] }, userId: u.user.id });
@@ -151,12 +174,25 @@ describe('forex trigger engine', () => {
     await submit(u.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10 });
     expect(new Decimal(fx.core.account(u.user.id)!.available).toFixed(2)).toBe('999.85');
     expect((await transfer(1, 3, '1000')).body.code).toBe(1);
-    await fx.idle();
+    await deliverEvents();
     expect(new Decimal(fx.core.account(u.user.id)!.available).toFixed(2)).toBe('1999.85');
     // A transfer between the other accounts is none of the engine's business: no event.
     pushes.length = 0;
     expect((await transfer(1, 2, '10')).body.code).toBe(1);
     expect(pushes.filter((m) => m.topic === 'forex.order_changed')).toEqual([]);
+  });
+
+  it('a demo reset reaches the engine through the outbox: the reset user leaves its index', async () => {
+    const a = await demoLogin(t.app, 'fxe-reset-1');
+    await tick('BTCUSDT', '100000.00');
+    await submit(a.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10 });
+    expect(fx.core.account(a.user.id)).toBeDefined();
+    expect((await call(t.app, { method: 'POST', url: '/v2/api/main/user/resetForexDemoAccount', headers: auth(a.token) })).body.code).toBe(1);
+    await fx.idle();
+    expect(fx.core.account(a.user.id)).toBeDefined(); // the event waits in the outbox
+    await deliverEvents();
+    expect(fx.core.account(a.user.id)).toBeUndefined();
+    expect(await deliveredTo('forex-engine.balance-changed', a.user.id)).toBe(true);
   });
 
   it("a user's close racing the engine's stop loss settles exactly once", async () => {

@@ -10,7 +10,8 @@ export const forexModule = defineModule({
   tickConsumers: [forexEngineFactory()],
   ledgerKinds: [LEDGER_KINDS.forexOpen, LEDGER_KINDS.forexClose, LEDGER_KINDS.forexCancel, LEDGER_KINDS.forexNegativeBalance],
   publishes: [FOREX_ORDER_CHANGED, 'FOREX_TRADE', 'FOREX_CLOSED'],
-  consumes: [FOREX_ORDER_CHANGED],
+  // balance.changed comes from the event outbox; its handler is part of the trigger engine (tick consumer).
+  consumes: [FOREX_ORDER_CHANGED, 'balance.changed'],
 });
 
 export { closeAllOpen } from './forex.service.js';

@@ -1,12 +1,12 @@
 import { Decimal, settleMicro, type MicroDirection, type MicroOutcome } from '@tp/domain';
-import { MICRO_ACCOUNT_TYPE_ID, type MicroSettledPush } from '@tp/contracts';
+import { MICRO_ACCOUNT_TYPE_ID, type BusEventName, type ClientPushName, type MicroSettledPush } from '@tp/contracts';
 import type { Executor } from '../../db/database.js';
 import { LEDGER_KINDS, post, type Posting, type PostInput } from '../ledger/index.js';
 import * as repo from './micro.repository.js';
 
 /** Internal bus topic: an order was committed; the engine process queues its expiry. */
-export const MICRO_ORDER_CREATED = 'micro.order_created';
-export const MICRO_SETTLED = 'MICRO_SETTLED';
+export const MICRO_ORDER_CREATED = 'micro.order_created' satisfies BusEventName;
+export const MICRO_SETTLED = 'MICRO_SETTLED' satisfies ClientPushName;
 
 /** A running option as the expiry queue holds it (everything settlement needs, no lookup). */
 export interface QueuedOrder {

@@ -6,6 +6,7 @@ import { call, demoLogin, expectRefused, registerUser } from '../../test/http-he
 import { startManualEngine, type ManualFeed } from '../../test/market-helpers.js';
 import { createInProcessBus, type BusMessage } from '../../realtime/bus.js';
 import type { MarketEngine } from '../../engine/market-engine.js';
+import { Scheduler } from '../../engine/scheduler.js';
 import { MicroSettler, createMicroSettler } from './micro-settler.js';
 import { endpoints } from '@tp/contracts';
 
@@ -339,6 +340,9 @@ describe('settlement survives a crash', () => {
     // Its own bus: the order's creation message never reaches this settler.
     const deaf = createMicroSettler({ db: t.db, bus: createInProcessBus(), log: { info: () => undefined, warn: () => undefined, error: () => undefined }, now: () => Date.now() + shift.ms, lastPrice: () => undefined }, { sweepEveryMs: 25 });
     await deaf.start();
+    // The sweep is a job of the engine's scheduler: a scheduler on the same shifted clock runs it.
+    const scheduler = new Scheduler({ db: t.db, bus: createInProcessBus(), log: { info: () => undefined, warn: () => undefined, error: () => undefined }, now: () => Date.now() + shift.ms, jobs: deaf.jobs, checkEveryMs: 25 });
+    scheduler.start();
     const nextSeq = async () => Number((await t.db.selectFrom('ticks').select(sql<string>`max(seq)`.as('seq')).where('symbol_id', '=', doge).executeTakeFirstOrThrow()).seq) + 1;
     await t.db.insertInto('ticks').values({ symbol_id: doge, seq: await nextSeq(), price: '0.30000', volume: '1', at: new Date() }).execute();
     const token = await demo();
@@ -354,6 +358,7 @@ describe('settlement survives a crash', () => {
     expect(closed).toMatchObject({ Id: order.Id, EndPrice: '0.31000', FactProfits: '80.00' });
     expect(deaf.settledCount).toBe(1);
     expect(await deaf.sweep()).toBe(0);
+    await scheduler.stop();
     await deaf.stop();
     const entries = await t.db.selectFrom('ledger_transactions').select('kind').where('reference', '=', `micro:${order.Id}`).execute();
     expect(entries.map((e) => e.kind).sort()).toEqual(['micro_settlement', 'micro_stake']);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CODE_PURPOSE, endpoints } from '@tp/contracts';
+import { ACCOUNT_TYPE_IDS, CODE_PURPOSE, endpoints } from '@tp/contracts';
 import { okEnvelope } from '../../http/envelope.js';
 import { currentUser } from '../../http/auth.js';
 import { route } from '../../http/endpoint.js';
@@ -9,7 +9,8 @@ import { verifyRegType } from '../settings/index.js';
 import { findUserByEmail, findUserById } from './users.repository.js';
 import * as service from './users.service.js';
 import { resetDemoAccount } from './reset-demo.js';
-import { publishClosed, publishOrderChanged } from '../forex/index.js';
+import { publishClosed } from '../forex/index.js';
+import { emitEvent } from '../../engine/event-outbox.js';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
@@ -64,9 +65,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, users.resetDemo, async ({ req }) => {
     const userId = currentUser(req).id;
-    const closed = await db.transaction().execute((trx) => resetDemoAccount(trx, userId));
-    // After commit: the trigger engine re-reads the user, the user's sockets drop the closed orders.
-    publishOrderChanged(app.bus, userId);
+    const closed = await db.transaction().execute(async (trx) => {
+      const ids = await resetDemoAccount(trx, userId);
+      // Every balance of the demo was restored: the trigger engine re-reads the user once delivered.
+      await emitEvent(trx, 'balance.changed', { userId, accountTypes: [...ACCOUNT_TYPE_IDS] });
+      return ids;
+    });
+    // After commit: the user's sockets drop the closed orders.
     publishClosed(app.bus, userId, closed);
     return okEnvelope(req.lang, null, 'demo_reset');
   });

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCOUNT_TYPES, endpoints } from '@tp/contracts';
+import { endpoints } from '@tp/contracts';
 import { okEnvelope } from '../../http/envelope.js';
 import { currentUser } from '../../http/auth.js';
 import { route } from '../../http/endpoint.js';
 import { runMoneyAction } from '../../http/idempotency.js';
 import { refuse } from '../../http/refusal.js';
-import { publishOrderChanged } from '../forex/index.js';
+import { emitEvent } from '../../engine/event-outbox.js';
 import { accountLog, balances, transfer, transferLog } from './wallet.service.js';
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,13 +22,13 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, wallet.transfer, async ({ req, input, scope }) => {
     const userId = currentUser(req).id;
-    // Money into or out of the contract account moves the user's risk rate: after commit the
-    // forex engine re-reads the user at once (a transfer out may take it to the stop-out level)
-    // instead of at its next periodic balance check.
-    const touchesContract = input.from === ACCOUNT_TYPES.forex || input.to === ACCOUNT_TYPES.forex;
     return runMoneyAction(db, req, scope, input, async (trx) => {
       const result = await transfer(trx, userId, input);
-      return touchesContract ? { ...result, afterCommit: () => publishOrderChanged(app.bus, userId) } : result;
+      // In the transfer's transaction, so it cannot be lost: money into or out of the contract
+      // account moves the user's risk rate, and the forex engine re-reads the user when the
+      // relay delivers this (a transfer out may take it to the stop-out level).
+      await emitEvent(trx, 'balance.changed', { userId, accountTypes: [input.from, input.to] });
+      return result;
     });
   });
 
