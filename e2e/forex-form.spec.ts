@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { BalanceAccount, ForexMyDeal, TradeSymbol } from '@tp/contracts';
+import { endpoints, type BalanceAccount, type ForexMyDeal, type TradeSymbol } from '@tp/contracts';
 import { dec, FOREX_BUY, forexFee, forexFillPrice, forexMargin } from '@tp/domain';
 import { expectNoHorizontalOverflow, shot } from './support.js';
-import { endpoints } from '@tp/contracts';
 
 // The contract order form on the real server: a demo account opens a market long with a stop loss
 // on BTCUSDT (crypto: open around the clock, priced by the simulator), and the contract account

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { sql } from 'kysely';
 import { Decimal } from '@tp/domain';
-import type { ForexOrder } from '@tp/contracts';
+import { endpoints, type ForexOrder } from '@tp/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { call, demoLogin, registerUser } from '../../test/http-helpers.js';
 import { adminToken, fund } from '../../test/wallet-helpers.js';
@@ -13,7 +13,6 @@ import type { BusMessage } from '../../realtime/bus.js';
 import { ForexEngine } from './forex-engine.js';
 import { ReferenceModel, makeScenario, type SimOrder } from './forex-simulation.js';
 import type { CoreEffect } from './trigger-core.js';
-import { endpoints } from '@tp/contracts';
 
 let t: TestApp;
 let engine: MarketEngine;
@@ -187,7 +186,7 @@ describe('forex trigger engine', () => {
     await tick('BTCUSDT', '100000.00');
     await submit(a.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10 });
     expect(fx.core.account(a.user.id)).toBeDefined();
-    expect((await call(t.app, { method: 'POST', url: '/v2/api/main/user/resetForexDemoAccount', headers: auth(a.token) })).body.code).toBe(1);
+    expect((await call(t.app, { method: 'POST', url: endpoints.users.resetDemo.path, headers: auth(a.token) })).body.code).toBe(1);
     await fx.idle();
     expect(fx.core.account(a.user.id)).toBeDefined(); // the event waits in the outbox
     await deliverEvents();

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { Decimal } from '@tp/domain';
-import type { ForexMyDeal, ForexOrder } from '@tp/contracts';
+import { endpoints, type ForexMyDeal, type ForexOrder } from '@tp/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { call, demoLogin, expectRefused, registerUser } from '../../test/http-helpers.js';
 import { MARKET_CLOSED_MS, MARKET_OPEN_MS, contractBalance, storeTick, symbolId } from '../../test/forex-helpers.js';
 import type { BusMessage } from '../../realtime/bus.js';
-import { endpoints } from '@tp/contracts';
 
 let t: TestApp;
 let clock = MARKET_OPEN_MS;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
-import type { MicroOrder, MicroSeconds, Paged } from '@tp/contracts';
+import { endpoints, type MicroOrder, type MicroSeconds, type Paged } from '@tp/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { call, demoLogin, expectRefused, registerUser } from '../../test/http-helpers.js';
 import { startManualEngine, type ManualFeed } from '../../test/market-helpers.js';
@@ -8,7 +8,6 @@ import { createInProcessBus, type BusMessage } from '../../realtime/bus.js';
 import type { MarketEngine } from '../../engine/market-engine.js';
 import { Scheduler } from '../../engine/scheduler.js';
 import { MicroSettler, createMicroSettler } from './micro-settler.js';
-import { endpoints } from '@tp/contracts';
 
 let t: TestApp;
 let engine: MarketEngine;
