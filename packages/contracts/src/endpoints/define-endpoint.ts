@@ -100,7 +100,3 @@ export function endpointPath<E extends EndpointSpec>(endpoint: E, params?: Recor
 export function idempotencyScope(endpoint: EndpointSpec): string {
   return endpoint.path.replace(/^\/(?:v2\/)?api\//, '').replace(/^\/admin\/api\//, 'admin/');
 }
-
-export function isGet(endpoint: EndpointSpec): boolean {
-  return endpoint.methods.includes('GET');
-}
