@@ -30,8 +30,8 @@ export const MODULES: readonly ModuleDefinition[] = [
   withdrawalsModule,
   adminModule,
   marketModule,
-  microModule,
   forexModule,
+  microModule,
 ];
 
 export function tickConsumersOf(modules: readonly ModuleDefinition[]): TickConsumerFactory[] {

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ErrorKey, SuccessKey } from '@tp/contracts';
 import type { Transaction } from 'kysely';
 import { pgErrorCode, preparedQuery, type DB, type Db, type Executor } from '../db/database.js';
+import { ANSWER_COLUMNS } from '../db/idempotency-record.js';
 import { currentUser } from './auth.js';
 import { okEnvelope } from './envelope.js';
 import { isRefusal, refuse } from './refusal.js';
@@ -48,8 +49,7 @@ interface KeyedRequest {
   hash: string;
 }
 
-/** The columns of an idempotency record, and its values for an answer (one list for both ways of recording). */
-const ANSWER_COLUMNS = ['user_id', 'key', 'route', 'request_hash', 'response'] as const;
+/** The values of an idempotency record (db/idempotency-record.ts) for an answer. */
 function answerValues(k: KeyedRequest, answer: StoredAnswer): unknown[] {
   return [k.userId, k.key, k.route, k.hash, JSON.stringify(answer)];
 }
@@ -138,13 +138,6 @@ export async function runMoneyAction<T>(
   result.afterCommit?.();
   return okEnvelope(req.lang, result.data, result.key);
 }
-
-/**
- * The idempotency record as a companion row of a one-statement ledger post
- * (ledger post with companions): a plain INSERT, so a key already taken fails the whole statement
- * with a unique violation and nothing of the action is written.
- */
-export const ANSWER_RECORD = { table: 'idempotency_keys', columns: ANSWER_COLUMNS } as const;
 
 /** Gives the values of ANSWER_RECORD for the action's answer, which the action knows before it writes. */
 export type AnswerRecorder = <T>(answer: { data: T; key: SuccessKey }) => unknown[];

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app.js';
-import { call, demoLogin, expectRefused, type Registered } from '../../test/http-helpers.js';
+import { call, demoLogin, expectRefused, registerUser, type Registered } from '../../test/http-helpers.js';
 import { balanceOf, twoUsersAndAdmin, uploadUrlOf } from '../../test/wallet-helpers.js';
+import { AlreadyPostedError, LEDGER_KINDS, post } from '../ledger/index.js';
 import { endpoints, endpointPath } from '@tp/contracts';
 
 let t: TestApp;
@@ -65,6 +66,28 @@ describe('coin and bank deposits', () => {
     expect(await balanceOf(t.app, alice.token, 1)).toEqual({ balance: '250.50000000', lockBalance: '0.00000000' });
     // Only the funding account is credited.
     expect(await balanceOf(t.app, alice.token, 2)).toEqual({ balance: '0.00000000', lockBalance: '0.00000000' });
+  });
+
+  it('an approval credits once: replaying its ledger entry (kind deposit, reference charge:<id>) is refused and moves nothing', async () => {
+    const carol = await registerUser(t.app, t.dataDir);
+    const proofImg = await uploadUrlOf(t.app, carol.token);
+    const res = await call<{ id: number }>(t.app, { method: 'POST', url: endpoints.deposits.coinSubmit.path, headers: auth(carol.token), payload: { number: '40', proofImg, address: 'TXreplay', charge_id: 1 } });
+    await call(t.app, { method: 'POST', url: endpointPath(endpoints.admin.approveDeposit, { id: res.body.data.id }), headers: auth(admin) });
+    const before = await balanceOf(t.app, carol.token, 1);
+    expect(before).toEqual({ balance: '40.00000000', lockBalance: '0.00000000' });
+    const entry = await t.db
+      .selectFrom('ledger_transactions as x')
+      .innerJoin('ledger_postings as p', 'p.transaction_id', 'x.id')
+      .select(['x.kind', 'x.memo', 'x.reference', 'p.account_id', 'p.bucket', 'p.amount'])
+      .where('x.kind', '=', LEDGER_KINDS.deposit)
+      .where('x.reference', '=', `charge:${res.body.data.id}`)
+      .execute();
+    expect(entry).toHaveLength(2);
+    const replay = t.db.transaction().execute((trx) =>
+      post(trx, { kind: entry[0]!.kind, memo: entry[0]!.memo, reference: entry[0]!.reference, postings: entry.map((p) => ({ accountId: p.account_id, bucket: p.bucket as 'available', amount: p.amount })) }),
+    );
+    await expect(replay).rejects.toBeInstanceOf(AlreadyPostedError);
+    expect(await balanceOf(t.app, carol.token, 1)).toEqual(before);
   });
 
   it('a bank deposit names a collection account; a rejected one credits nothing and shows the reason', async () => {

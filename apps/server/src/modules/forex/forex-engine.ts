@@ -5,7 +5,7 @@ import type { StoredTick, TickConsumer, TickConsumerDeps, TickConsumerFactory } 
 import { defineEventConsumer } from '../../engine/event-consumer.js';
 import { publishPush } from '../../realtime/typed-bus.js';
 import * as repo from './forex.repository.js';
-import { stopOutLevel } from './forex.service.js';
+import { stopOutLevel } from './stop-out-level.js';
 import { FOREX_ORDER_CHANGED, publishClosed } from './forex-events.js';
 import { closePosition, fillPending } from './position-closer.js';
 import { TriggerCore, type CoreEffect, type CoreOrderInput } from './trigger-core.js';

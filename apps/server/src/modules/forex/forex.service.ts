@@ -13,7 +13,6 @@ import {
 } from '@tp/contracts';
 import {
   Decimal,
-  DEFAULT_STOP_OUT_LEVEL,
   FOREX_BUY,
   FOREX_MONEY_PLACES,
   checkLots,
@@ -29,7 +28,6 @@ import type { Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import { wireDateTime } from '../../lib/time.js';
 import { InsufficientFundsError, LEDGER_KINDS, ensureSystemAccount, holdPostings, post, type Posting } from '../ledger/index.js';
-import { getSetting } from '../settings/index.js';
 import { cancelPending, closePosition, feeShardCode } from './position-closer.js';
 import * as repo from './forex.repository.js';
 
@@ -52,15 +50,6 @@ const STOP_KEYS: Record<'stop_loss_invalid' | 'take_profit_invalid', ErrorKey> =
 function int(value: string | null | undefined, fallback: number): number {
   const n = Number(value);
   return value !== null && value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
-}
-
-export async function tradeFeeType(db: Executor): Promise<number> {
-  return int(await getSetting(db, 'trade_fee_type'), 1);
-}
-
-export async function stopOutLevel(db: Executor): Promise<string> {
-  const raw = await getSetting(db, 'stop_out_level');
-  return raw !== null && raw !== undefined && /^\d{1,6}(\.\d{1,6})?$/.test(raw.trim()) ? raw.trim() : String(DEFAULT_STOP_OUT_LEVEL);
 }
 
 /** The price to act at: the symbol's newest stored tick, in open market hours. */

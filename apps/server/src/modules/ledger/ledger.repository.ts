@@ -62,6 +62,60 @@ export interface PostCompanion {
 
 const POST_PARAMETERS = 7;
 
+/*
+ * The two shapes of the post statement differ only where a set needs more work than one
+ * transaction: the balance check (after each transaction of a set, in input order) and how the
+ * transactions get their ids. One transaction keeps the cheaper form - it is the hot path of
+ * every order.
+ */
+const ONE_SHORT = `short AS MATERIALIZED (
+      SELECT l.id, CASE WHEN l.balance + d.available < 0 THEN 'available' ELSE 'held' END AS bucket, 1 AS entry
+      FROM locked l JOIN delta d ON d.id = l.id
+      WHERE l.user_id IS NOT NULL AND (l.balance + d.available < 0 OR l.lock_balance + d.held < 0)
+      ORDER BY l.id
+      LIMIT 1
+    ),`;
+
+// Balances after each transaction of the set, in input order (RANGE takes a transaction's
+// postings together): a set may not pass through a negative balance even if it ends above zero.
+const SET_SHORT = `running AS MATERIALIZED (
+      SELECT l.id, p.entry,
+        l.balance + coalesce(sum(p.amount) FILTER (WHERE p.bucket = 'available') OVER w, 0) AS available,
+        l.lock_balance + coalesce(sum(p.amount) FILTER (WHERE p.bucket = 'held') OVER w, 0) AS held
+      FROM posting p JOIN locked l ON l.id = p.account_id
+      WHERE l.user_id IS NOT NULL
+      WINDOW w AS (PARTITION BY l.id ORDER BY p.entry RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
+    ),
+    short AS MATERIALIZED (
+      SELECT id, CASE WHEN available < 0 THEN 'available' ELSE 'held' END AS bucket, entry
+      FROM running
+      WHERE available < 0 OR held < 0
+      ORDER BY entry, id
+      LIMIT 1
+    ),`;
+
+const ONE_INSERT = `numbered AS (
+      INSERT INTO ledger_transactions (kind, memo, reference)
+      SELECT kind, memo, reference FROM entry
+      WHERE (SELECT ok FROM verdict)
+      RETURNING id, 1 AS entry
+    ),
+    tx AS (SELECT id FROM numbered),`;
+
+// Ids are drawn first, so each posting knows its transaction without relying on the order
+// RETURNING happens to answer in.
+const SET_INSERT = `numbered AS MATERIALIZED (
+      SELECT e.entry, e.kind, e.memo, e.reference, nextval('ledger_transactions_id_seq'::regclass) AS id
+      FROM entry e
+      WHERE (SELECT ok FROM verdict)
+      ORDER BY e.entry
+    ),
+    tx AS (
+      INSERT INTO ledger_transactions (id, kind, memo, reference) OVERRIDING SYSTEM VALUE
+      SELECT id, kind, memo, reference FROM numbered ORDER BY entry
+      RETURNING id
+    ),`;
+
 /**
  * The one way money moves: one or many ledger transactions in one statement (one round trip).
  * Locks the accounts in ascending id order (FOR UPDATE after the sort), then decides - against
@@ -76,7 +130,7 @@ const POST_PARAMETERS = 7;
  * Parameters: postings as parallel arrays (transaction number, account, bucket, amount), then the
  * transactions (kind, memo, reference), then the companions' values.
  */
-function postStatementText(companions: readonly PostCompanion[] = []): string {
+function postStatementText(companions: readonly PostCompanion[] = [], shape: 'one' | 'set' = 'one'): string {
   let next = POST_PARAMETERS + 1;
   const companionCtes = companions.map((c, i) => {
     const values = c.columns.map(() => `$${next++}`).join(', ');
@@ -124,23 +178,7 @@ function postStatementText(companions: readonly PostCompanion[] = []): string {
       ORDER BY p.entry, l.currency_id
       LIMIT 1
     ),
-    -- Balances after each transaction of the set, in input order (RANGE takes a transaction's
-    -- postings together): a set may not pass through a negative balance even if it ends above zero.
-    running AS MATERIALIZED (
-      SELECT l.id, p.entry,
-        l.balance + coalesce(sum(p.amount) FILTER (WHERE p.bucket = 'available') OVER w, 0) AS available,
-        l.lock_balance + coalesce(sum(p.amount) FILTER (WHERE p.bucket = 'held') OVER w, 0) AS held
-      FROM posting p JOIN locked l ON l.id = p.account_id
-      WHERE l.user_id IS NOT NULL
-      WINDOW w AS (PARTITION BY l.id ORDER BY p.entry RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
-    ),
-    short AS MATERIALIZED (
-      SELECT id, CASE WHEN available < 0 THEN 'available' ELSE 'held' END AS bucket
-      FROM running
-      WHERE available < 0 OR held < 0
-      ORDER BY entry, id
-      LIMIT 1
-    ),
+    ${shape === 'one' ? ONE_SHORT : SET_SHORT}
     verdict AS MATERIALIZED (
       SELECT
         (SELECT count(*) FROM locked)::int AS found,
@@ -162,19 +200,7 @@ function postStatementText(companions: readonly PostCompanion[] = []): string {
       RETURNING a.id
     ),
     ${companionCtes.join('\n    ')}
-    -- Ids are drawn first, so each posting knows its transaction without relying on the order
-    -- RETURNING happens to answer in.
-    numbered AS MATERIALIZED (
-      SELECT e.entry, e.kind, e.memo, e.reference, nextval(pg_get_serial_sequence('ledger_transactions', 'id')) AS id
-      FROM entry e
-      WHERE (SELECT ok FROM verdict)
-      ORDER BY e.entry
-    ),
-    tx AS (
-      INSERT INTO ledger_transactions (id, kind, memo, reference) OVERRIDING SYSTEM VALUE
-      SELECT id, kind, memo, reference FROM numbered ORDER BY entry
-      RETURNING id
-    ),
+    ${shape === 'one' ? ONE_INSERT : SET_INSERT}
     entries AS (
       INSERT INTO ledger_postings (transaction_id, account_id, bucket, amount)
       SELECT nb.id, p.account_id, p.bucket, p.amount
@@ -202,6 +228,7 @@ function postStatementText(companions: readonly PostCompanion[] = []): string {
 type PostQuery = (parameters: readonly unknown[]) => CompiledQuery<PostOutcome>;
 
 const postStatement: PostQuery = preparedQuery<PostOutcome>('ledger_post', postStatementText());
+const postSetStatement: PostQuery = preparedQuery<PostOutcome>('ledger_post_set', postStatementText([], 'set'));
 
 /** The one-statement post with its companion rows: a prepared statement, defined once at module load. */
 export interface CompanionStatement {
@@ -240,7 +267,7 @@ export async function postInOneStatement(
     entries.map((e) => e.memo),
     entries.map((e) => e.reference),
   ];
-  const statement = companions ? companions.statement.query([...parameters, ...companions.values]) : postStatement(parameters);
+  const statement = companions ? companions.statement.query([...parameters, ...companions.values]) : entries.length === 1 ? postStatement(parameters) : postSetStatement(parameters);
   const { rows } = await db.executeQuery(statement);
   return rows[0]!;
 }
