@@ -2,7 +2,8 @@ import { CANDLE_PERIODS, Decimal, generateCandleHistory, isMarketOpen, seededRan
 import type { MarketConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Bus, BusMessage } from '../realtime/bus.js';
-import { klineMessage, pushMessage } from '../realtime/typed-bus.js';
+import type { ClientPushName, ClientPushPayload } from '@tp/contracts';
+import type { KlineTopic } from '../realtime/typed-bus.js';
 import { createFeeds, type FeedSymbolWithCategory } from './feeds/create-feeds.js';
 import { hashCode, type FeedStatus, type FeedTick, type PriceFeed } from './feeds/price-feed.js';
 import { SymbolBook } from './symbol-book.js';
@@ -240,11 +241,14 @@ export class MarketEngine {
 
   private pushes(book: SymbolBook, current: Map<CandlePeriod, Candle>): BusMessage[] {
     const q = book.quote();
-    const messages: BusMessage[] = [
-      pushMessage('DAY_MARKET', { symbol: book.code, close: q.close, change: q.change, high: q.high, low: q.low, open: q.open, volume: q.volume }),
-    ];
+    // Typed by `satisfies` rather than built through helpers: the tick path's objects stay plain
+    // literals of one shape (helpers measured about twice the cost per tick).
+    const day = { symbol: book.code, close: q.close, change: q.change, high: q.high, low: q.low, open: q.open, volume: q.volume } satisfies ClientPushPayload<'DAY_MARKET'>;
+    const messages: BusMessage[] = [{ topic: 'DAY_MARKET' satisfies ClientPushName, payload: day }];
+    const topic = `KLINE.${book.code}` satisfies KlineTopic;
     for (const [period, c] of current) {
-      messages.push(klineMessage(book.code, { Period: period, Open: c.open, High: c.high, Low: c.low, Close: c.close, Volume: c.volume, Time: Math.floor(c.time / 1000) }));
+      const kline = { Period: period, Open: c.open, High: c.high, Low: c.low, Close: c.close, Volume: c.volume, Time: Math.floor(c.time / 1000) } satisfies ClientPushPayload<'KLINE'>;
+      messages.push({ topic, payload: kline });
     }
     return messages;
   }

@@ -3,21 +3,19 @@ import type { Bus, BusMessage } from './bus.js';
 
 /*
  * The typed doors to the bus: a payload that does not match its contract (contracts/events.ts) is
- * a compile error here. Nothing is validated at run time - DAY_MARKET and KLINE are the hot tick
- * path - so these build plain messages and nothing more.
+ * a compile error here. Nothing is validated at run time. The tick path (DAY_MARKET, KLINE in the
+ * market engine) types its literals with `satisfies` instead, keeping them plain.
  */
 
 type NamedPush = Exclude<ClientPushName, 'KLINE'>;
 
-/** A client push as a bus message (for publishBatch); userId makes it private to that user. */
-export function pushMessage<N extends NamedPush>(name: N, payload: ClientPushPayload<N>, userId?: number): BusMessage {
-  return userId === undefined ? { topic: name, payload } : { topic: name, payload, userId };
+/** A client push to one user's sockets, as a bus message. */
+export function privatePushMessage<N extends NamedPush>(name: N, payload: ClientPushPayload<N>, userId: number): BusMessage {
+  return { topic: name, payload, userId };
 }
 
-/** The KLINE push of one symbol (topic KLINE.<Code>). */
-export function klineMessage(code: string, payload: ClientPushPayload<'KLINE'>): BusMessage {
-  return { topic: klineTopic(code), payload };
-}
+/** The topic of one symbol's KLINE pushes. */
+export type KlineTopic = ReturnType<typeof klineTopic>;
 
 export function publishPush<N extends NamedPush>(bus: Bus, name: N, payload: ClientPushPayload<N>, userId?: number): void {
   bus.publish(name, payload, userId);

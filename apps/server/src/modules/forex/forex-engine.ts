@@ -71,7 +71,9 @@ export class ForexEngine implements TickConsumer {
       name: 'forex-engine.balance-changed',
       event: 'balance.changed',
       handle: async ({ userId, accountTypes }) => {
-        if (this.stopped || !accountTypes.includes(ACCOUNT_TYPES.forex)) return;
+        if (!accountTypes.includes(ACCOUNT_TYPES.forex)) return;
+        // Not recorded as delivered: the next engine's relay hands it over again.
+        if (this.stopped) throw new Error('the forex engine is stopping');
         await this.enqueueOrThrow(() => this.reload([userId]));
       },
     }),

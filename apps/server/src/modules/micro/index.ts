@@ -7,6 +7,7 @@ import { MICRO_ORDER_CREATED, MICRO_SETTLED } from './micro-settlement.js';
 export const microModule = defineModule({
   name: 'micro',
   routes: microRoutes,
+  // The settler also brings its sweep job (micro.sweep, on the engine's scheduler): it needs the settler's queue.
   tickConsumers: [createMicroSettler],
   ledgerKinds: [LEDGER_KINDS.microStake, LEDGER_KINDS.microSettlement],
   publishes: [MICRO_ORDER_CREATED, MICRO_SETTLED],

@@ -3,7 +3,7 @@ import type { MicroDirection } from '@tp/domain';
 import type { StoredTick, TickConsumer, TickConsumerDeps } from '../../engine/tick-consumer.js';
 import { lastTicks } from '../../engine/tick-store.js';
 import type { ScheduledJob } from '../../engine/scheduled-job.js';
-import { pushMessage } from '../../realtime/typed-bus.js';
+import { privatePushMessage } from '../../realtime/typed-bus.js';
 import type { BusMessage } from '../../realtime/bus.js';
 import { SYSTEM_ACCOUNTS, baseCurrencyId, systemAccountId } from '../ledger/index.js';
 import { ExpiryHeap } from './expiry-queue.js';
@@ -194,7 +194,7 @@ export class MicroSettler implements TickConsumer {
     const settled = await this.deps.db.transaction().execute((trx) => settleOrders(trx, due, this.houseAccountId, completeAt));
     for (const { order } of due) this.known.delete(order.id);
     this.settledCount += settled.length;
-    this.deps.bus.publishBatch(settled.map((s) => pushMessage(MICRO_SETTLED, settledPush(s), s.order.userId)));
+    this.deps.bus.publishBatch(settled.map((s) => privatePushMessage(MICRO_SETTLED, settledPush(s), s.order.userId)));
   }
 
   async stop(): Promise<void> {
