@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { sql } from 'kysely';
 import { Decimal } from '@tp/domain';
-import type { ForexOrder } from '@tp/contracts';
+import { endpoints, type ForexOrder } from '@tp/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { call, demoLogin, registerUser } from '../../test/http-helpers.js';
 import { adminToken, fund } from '../../test/wallet-helpers.js';
@@ -55,7 +55,7 @@ async function tick(code: string, price: string): Promise<number> {
 
 const auth = (token: string) => ({ authorization: token, lang: 'en' });
 async function submit(token: string, payload: Record<string, unknown>) {
-  const res = await call<ForexOrder>(t.app, { method: 'POST', url: '/v2/api/forex/submit', headers: auth(token), payload });
+  const res = await call<ForexOrder>(t.app, { method: 'POST', url: endpoints.forex.submit.path, headers: auth(token), payload });
   await fx.idle();
   return res;
 }
@@ -140,7 +140,7 @@ describe('forex trigger engine', () => {
     const u = await registerUser(t.app, t.dataDir);
     await fund(t.app, u.token, await adminToken(t.app), '10000');
     const transfer = (from: number, to: number, balance: string) =>
-      call(t.app, { method: 'POST', url: '/api/account/transfer', headers: auth(u.token), payload: { balance, from, to, currency_id: 1 } });
+      call(t.app, { method: 'POST', url: endpoints.wallet.transfer.path, headers: auth(u.token), payload: { balance, from, to, currency_id: 1 } });
     expect((await transfer(1, 3, '10000')).body.code).toBe(1);
     await tick('BTCUSDT', '100000.00');
     // Margin 1000.15 (fill 100015, x10), no fee here.
@@ -167,7 +167,7 @@ describe('forex trigger engine', () => {
     const u = await registerUser(t.app, t.dataDir);
     await fund(t.app, u.token, await adminToken(t.app), '3100');
     const transfer = (from: number, to: number, balance: string) =>
-      call(t.app, { method: 'POST', url: '/api/account/transfer', headers: auth(u.token), payload: { balance, from, to, currency_id: 1 } });
+      call(t.app, { method: 'POST', url: endpoints.wallet.transfer.path, headers: auth(u.token), payload: { balance, from, to, currency_id: 1 } });
     expect((await transfer(1, 3, '2000')).body.code).toBe(1);
     await tick('BTCUSDT', '100000.00');
     await submit(u.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10 });
@@ -186,7 +186,7 @@ describe('forex trigger engine', () => {
     await tick('BTCUSDT', '100000.00');
     await submit(a.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10 });
     expect(fx.core.account(a.user.id)).toBeDefined();
-    expect((await call(t.app, { method: 'POST', url: '/v2/api/main/user/resetForexDemoAccount', headers: auth(a.token) })).body.code).toBe(1);
+    expect((await call(t.app, { method: 'POST', url: endpoints.users.resetDemo.path, headers: auth(a.token) })).body.code).toBe(1);
     await fx.idle();
     expect(fx.core.account(a.user.id)).toBeDefined(); // the event waits in the outbox
     await deliverEvents();
@@ -200,7 +200,7 @@ describe('forex trigger engine', () => {
     const o = (await submit(a.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10, stop_loss_price: '99000' })).body.data;
     feed.push({ code: 'BTCUSDT', price: '98500.00' });
     await engine.flush(); // stored: the HTTP close prices at it too
-    const [res] = await Promise.all([call<ForexOrder>(t.app, { method: 'POST', url: '/v2/api/forex/close', headers: auth(a.token), payload: { id: o.Id } }), fx.idle()]);
+    const [res] = await Promise.all([call<ForexOrder>(t.app, { method: 'POST', url: endpoints.forex.close.path, headers: auth(a.token), payload: { id: o.Id } }), fx.idle()]);
     await fx.idle();
     const row = await order(o.Id);
     expect(row.status).toBe(3);
@@ -215,7 +215,7 @@ describe('forex trigger engine', () => {
     await tick('BTCUSDT', '100000.00');
     const before = (await submit(a.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10, target_profit_price: '101000' })).body.data;
     await engine.stop();
-    const during = (await call<ForexOrder>(t.app, { method: 'POST', url: '/v2/api/forex/submit', headers: auth(a.token), payload: { type: 2, cont: '0.1', forex_id: btc, multiple: 10, stop_loss_price: '101500' } })).body.data;
+    const during = (await call<ForexOrder>(t.app, { method: 'POST', url: endpoints.forex.submit.path, headers: auth(a.token), payload: { type: 2, cont: '0.1', forex_id: btc, multiple: 10, stop_loss_price: '101500' } })).body.data;
     await startEngine();
     await tick('BTCUSDT', '101600.00');
     expect((await order(before.Id)).close_type).toBe(3);
@@ -345,7 +345,7 @@ describe('forex trigger engine against the reference model, through the database
         } else if (event.type === 'userClose') {
           const o = model.orders.get(event.orderId);
           if (!o || o.status !== 1 || !ids.has(event.orderId)) continue;
-          const res = await call(t.app, { method: 'POST', url: '/v2/api/forex/close', headers: auth(users.get(o.userId)!.token), payload: { id: ids.get(event.orderId) } });
+          const res = await call(t.app, { method: 'POST', url: endpoints.forex.close.path, headers: auth(users.get(o.userId)!.token), payload: { id: ids.get(event.orderId) } });
           await fx.idle();
           expect(res.body.code, `seed ${seed} close ${event.orderId}`).toBe(1);
           model.userClose(event.orderId);

@@ -1,9 +1,12 @@
 import {
   ACCOUNT_TYPES,
   FOREX_CLOSE_TYPE,
+  FOREX_DEAL_TAB,
+  FOREX_DEAL_TAB_STATUSES,
   FOREX_PAGE_SIZE,
   FOREX_STATUS,
   type ErrorKey,
+  type ForexDealTab,
   type ForexMyDeal,
   type ForexOrder,
   type ForexSubmitInput,
@@ -239,20 +242,14 @@ export async function orderDtos(db: Executor, rows: readonly repo.OrderRow[]): P
   return rows.map((r) => toOrderDto(r, byId.get(r.symbol_id)!, ticks.get(r.symbol_id)?.price));
 }
 
-const TAB_STATUSES: Record<0 | 1 | 3, readonly number[]> = {
-  0: [FOREX_STATUS.pending],
-  1: [FOREX_STATUS.holding],
-  3: [FOREX_STATUS.closed, FOREX_STATUS.cancelled],
-};
-
 /** my_deal: one tab, paged; all_fact_profits sums the whole tab (floating for holding). */
-export async function myDeal(db: Executor, userId: number, tab: 0 | 1 | 3, page: number): Promise<ForexMyDeal> {
-  const statuses = TAB_STATUSES[tab];
+export async function myDeal(db: Executor, userId: number, tab: ForexDealTab, page: number): Promise<ForexMyDeal> {
+  const statuses = FOREX_DEAL_TAB_STATUSES[tab];
   const perPage = FOREX_PAGE_SIZE;
   const rows = await repo.listOrders(db, userId, statuses, perPage, (page - 1) * perPage);
   const { total, profit } = await repo.countAndProfit(db, userId, statuses);
   let allProfits = new Decimal(profit);
-  if (tab === 1) {
+  if (tab === FOREX_DEAL_TAB.holding) {
     // Floating profit of every holding order (a user holds few): the same rounding per order as shown.
     const all = total <= perPage && page === 1 ? rows : await repo.listOrders(db, userId, statuses, 10_000, 0);
     allProfits = (await orderDtos(db, all)).reduce((acc, o) => acc.plus(o.FactProfits), new Decimal(0));
