@@ -7,8 +7,9 @@ export function logout(): Promise<unknown> {
   return api.post('/api/user/logout', undefined, { silent: true });
 }
 
-export function resetDemoAccount(): Promise<unknown> {
-  return api.get('/v2/api/main/user/resetForexDemoAccount', undefined, { announce: true });
+/** A POST (the server takes both) so that the intent's key travels with it like every money action's. */
+export function resetDemoAccount(idempotencyKey: string): Promise<unknown> {
+  return api.post('/v2/api/main/user/resetForexDemoAccount', undefined, { idempotencyKey, announce: true });
 }
 
 export interface AmendPasswordForm { new_password: string; secondary_password: string; auth_code: string }

@@ -3,7 +3,6 @@ import type { ForexMyDeal, ForexOrder } from '@tp/contracts';
 import { dec, FOREX_MONEY_PLACES } from '@tp/domain';
 import { api } from '../../../lib/api/client';
 import { useAuth } from '../../../lib/auth-store';
-import { randomId } from '../../../lib/storage';
 
 /** Query keys of contract orders; they carry the token, so a logout leaves no other user's data. */
 export const FOREX_KEY = ['forex'] as const;
@@ -43,26 +42,26 @@ export interface ForexSubmitBody {
 }
 
 /**
- * The money actions below each send an Idempotency-Key made once per user action: a retried
- * request (lost answer, double tap) never opens or closes twice.
+ * The money actions below each send the Idempotency-Key of the user's intent (lib/api/intent):
+ * a retried request (lost answer, second tap) never opens or closes twice.
  */
-export function submitForex(body: ForexSubmitBody): Promise<ForexOrder> {
-  return api.post<ForexOrder>('/v2/api/forex/submit', { ...body }, { idempotencyKey: randomId(), announce: true });
+export function submitForex(body: ForexSubmitBody, idempotencyKey: string): Promise<ForexOrder> {
+  return api.post<ForexOrder>('/v2/api/forex/submit', { ...body }, { idempotencyKey, announce: true });
 }
 
 /** POST /v2/api/forex/close: closes a holding order at the market. */
-export function closeForex(id: number): Promise<ForexOrder> {
-  return api.post<ForexOrder>('/v2/api/forex/close', { id }, { idempotencyKey: randomId(), announce: true });
+export function closeForex(id: number, idempotencyKey: string): Promise<ForexOrder> {
+  return api.post<ForexOrder>('/v2/api/forex/close', { id }, { idempotencyKey, announce: true });
 }
 
 /** POST /v2/api/forex/cancel_trade: cancels a pending order, margin and fee return. */
-export function cancelForex(id: number): Promise<ForexOrder> {
-  return api.post<ForexOrder>('/v2/api/forex/cancel_trade', { id }, { idempotencyKey: randomId(), announce: true });
+export function cancelForex(id: number, idempotencyKey: string): Promise<ForexOrder> {
+  return api.post<ForexOrder>('/v2/api/forex/cancel_trade', { id }, { idempotencyKey, announce: true });
 }
 
 /** POST /v2/api/forex/set_stop_price: '0' switches a stop off. */
-export function setForexStops(id: number, stopLoss: string, takeProfit: string): Promise<ForexOrder> {
-  return api.post<ForexOrder>('/v2/api/forex/set_stop_price', { id, stop_loss_price: stopLoss, target_profit_price: takeProfit }, { idempotencyKey: randomId(), announce: true });
+export function setForexStops(id: number, stopLoss: string, takeProfit: string, idempotencyKey: string): Promise<ForexOrder> {
+  return api.post<ForexOrder>('/v2/api/forex/set_stop_price', { id, stop_loss_price: stopLoss, target_profit_price: takeProfit }, { idempotencyKey, announce: true });
 }
 
 /** After an order opens, closes, fills or changes: its lists and the balances are stale. */

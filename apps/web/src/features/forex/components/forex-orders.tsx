@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PagedFooter } from '../../../components/ui/paged-footer';
 import { PullRefresh } from '../../../components/ui/pull-refresh';
 import { CardSkeletons, Empty, LoadError } from '../../../components/ui/states';
+import { useIntent } from '../../../lib/api/intent';
 import { useAuth } from '../../../lib/auth-store';
 import { money } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
@@ -135,14 +136,15 @@ function DealList({ status, top, renderCard, overlays }: ListProps) {
  * Close (holding) or cancel (dealing) one order: on success it leaves its tab at once, before the
  * refetch of the lists and balances confirms it. `busyId` is the order on its way.
  */
-function useLeaveAction(status: 0 | 1, action: (id: number) => Promise<unknown>) {
+function useLeaveAction(status: 0 | 1, action: (id: number, idempotencyKey: string) => Promise<unknown>) {
   const client = useQueryClient();
   const token = useAuth((s) => s.token);
+  const intent = useIntent();
   const [busyId, setBusyId] = useState<number | null>(null);
   const run = async (order: ForexOrder) => {
     setBusyId(order.Id);
     try {
-      await action(order.Id);
+      await intent.run({ id: order.Id }, (key) => action(order.Id, key));
       removeForexOrders(client, token, status, [order.Id]);
       useForexLive.getState().drop([order.Id]);
       refreshAfterForexChange(client);

@@ -38,7 +38,7 @@ export interface MicroSubmitBody {
   seconds: number;
 }
 
-/** POST /v2/api/micro/submit with an Idempotency-Key: a retried tap never opens two options. */
+/** POST /v2/api/micro/submit under the key of the user's intent: a retried tap never opens two options. */
 export function submitMicro(body: MicroSubmitBody, idempotencyKey: string): Promise<MicroOrder> {
   return api.post<MicroOrder>('/v2/api/micro/submit', { ...body }, { idempotencyKey, announce: true });
 }

@@ -1,6 +1,5 @@
 import type { BankAccount, BankCoin, ChargeRecord, DepositAddress, Paged } from '@tp/contracts';
 import { api } from '../../../lib/api/client';
-import { randomId } from '../../../lib/storage';
 
 /** GET /api/quickCharge/info: the coin deposit addresses. */
 export function fetchDepositAddresses(signal?: AbortSignal): Promise<DepositAddress[]> {
@@ -23,13 +22,13 @@ export function fetchCharges(type: number, page: number, signal?: AbortSignal): 
 }
 
 export interface CoinDepositForm { number: string; proofImg: string; address?: string; charge_id: number }
-/** POST /api/quickCharge/submit, once per user action (Idempotency-Key). */
-export function submitCoinDeposit(form: CoinDepositForm): Promise<ChargeRecord> {
-  return api.post<ChargeRecord>('/api/quickCharge/submit', { ...form }, { idempotencyKey: randomId(), announce: true });
+/** POST /api/quickCharge/submit, under the key of the user's intent. */
+export function submitCoinDeposit(form: CoinDepositForm, idempotencyKey: string): Promise<ChargeRecord> {
+  return api.post<ChargeRecord>('/api/quickCharge/submit', { ...form }, { idempotencyKey, announce: true });
 }
 
 export interface WireDepositForm { number: string; proofImg: string; wire_id: number }
-/** POST /api/quickCharge/wire_submit, once per user action (Idempotency-Key). */
-export function submitWireDeposit(form: WireDepositForm): Promise<ChargeRecord> {
-  return api.post<ChargeRecord>('/api/quickCharge/wire_submit', { ...form }, { idempotencyKey: randomId(), announce: true });
+/** POST /api/quickCharge/wire_submit, under the key of the user's intent. */
+export function submitWireDeposit(form: WireDepositForm, idempotencyKey: string): Promise<ChargeRecord> {
+  return api.post<ChargeRecord>('/api/quickCharge/wire_submit', { ...form }, { idempotencyKey, announce: true });
 }

@@ -1,11 +1,10 @@
 import type { Paged, TransferRecord } from '@tp/contracts';
 import { api } from '../../../lib/api/client';
-import { randomId } from '../../../lib/storage';
 
 export interface TransferForm { balance: string; from: number; to: number }
-/** POST /api/account/transfer between the user's own accounts, once per action (Idempotency-Key). */
-export function submitTransfer(form: TransferForm): Promise<TransferRecord> {
-  return api.post<TransferRecord>('/api/account/transfer', { ...form, currency_id: 1 }, { idempotencyKey: randomId(), announce: true });
+/** POST /api/account/transfer between the user's own accounts, under the key of the user's intent. */
+export function submitTransfer(form: TransferForm, idempotencyKey: string): Promise<TransferRecord> {
+  return api.post<TransferRecord>('/api/account/transfer', { ...form, currency_id: 1 }, { idempotencyKey, announce: true });
 }
 
 /** GET /api/account/transfer_log: every transfer of the user. */

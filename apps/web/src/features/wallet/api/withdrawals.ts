@@ -1,6 +1,5 @@
 import type { DrawCurrency, DrawMethod, Paged, WithdrawRecord } from '@tp/contracts';
 import { api } from '../../../lib/api/client';
-import { randomId } from '../../../lib/storage';
 
 /** GET /api/account/draw_symbol_list: withdrawal currencies of a type (1 coin, 2 bank). */
 export function fetchDrawCurrencies(type: number, signal?: AbortSignal): Promise<DrawCurrency[]> {
@@ -26,9 +25,9 @@ export interface BindBankForm {
   beneficiary_currency?: string;
   remark?: string;
 }
-/** POST /api/wallet/bind_draw_method. */
-export function bindDrawMethod(form: BindCoinForm | BindBankForm): Promise<DrawMethod> {
-  return api.post<DrawMethod>('/api/wallet/bind_draw_method', { ...form }, { announce: true });
+/** POST /api/wallet/bind_draw_method, under the key of the user's intent. */
+export function bindDrawMethod(form: BindCoinForm | BindBankForm, idempotencyKey: string): Promise<DrawMethod> {
+  return api.post<DrawMethod>('/api/wallet/bind_draw_method', { ...form }, { idempotencyKey, announce: true });
 }
 
 /** POST /api/wallet/del_draw_method. */
@@ -37,9 +36,9 @@ export function deleteDrawMethod(id: number): Promise<unknown> {
 }
 
 export interface DrawForm { draw_currency_id: number; number: string; memo?: string; draw_method_id: number }
-/** POST /api/account/draw, once per user action (Idempotency-Key). */
-export function submitWithdrawal(form: DrawForm): Promise<WithdrawRecord> {
-  return api.post<WithdrawRecord>('/api/account/draw', { ...form }, { idempotencyKey: randomId(), announce: true });
+/** POST /api/account/draw, under the key of the user's intent. */
+export function submitWithdrawal(form: DrawForm, idempotencyKey: string): Promise<WithdrawRecord> {
+  return api.post<WithdrawRecord>('/api/account/draw', { ...form }, { idempotencyKey, announce: true });
 }
 
 /** GET /api/account/draw_list: withdrawal records of a type (1 coin, 2 bank). */

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ACCOUNT_TYPES, type Paged, type TransferRecord } from '@tp/contracts';
 import { Field } from '../../../components/ui/field';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { useIntent } from '../../../lib/api/intent';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { localDateTime, money } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
@@ -60,6 +61,7 @@ export function TransferPage() {
   const [picking, setPicking] = useState<'from' | 'to' | null>(null);
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
+  const intent = useIntent();
   const history = usePaged<Paged<TransferRecord>>(walletKeys.transfers(token), (page, signal) => fetchTransfers(page, signal), !demo);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -72,7 +74,8 @@ export function TransferPage() {
     if (!isPositiveAmount(amount)) return toast(t('transfer.input_amount'));
     setBusy(true);
     try {
-      await submitTransfer({ balance: amount, from: sides.from, to: sides.to });
+      const form = { balance: amount, from: sides.from, to: sides.to };
+      await intent.run(form, (key) => submitTransfer(form, key));
       setAmount('');
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {

@@ -9,6 +9,7 @@ import { ACCOUNT_TYPES, DRAW_TYPES, type DrawMethod, type Paged, type WithdrawRe
 import { Field } from '../../../components/ui/field';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
+import { useIntent } from '../../../lib/api/intent';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { groupThousands, localDateTime, money } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
@@ -46,6 +47,7 @@ function WithdrawForm({ drawType }: { drawType: number }) {
   const [notBind, setNotBind] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const intent = useIntent();
   const asked = useRef(new Set<number>());
 
   const list = methods.data?.list ?? [];
@@ -79,7 +81,8 @@ function WithdrawForm({ drawType }: { drawType: number }) {
     if (!method || busy) return;
     setBusy(true);
     try {
-      await submitWithdrawal({ draw_currency_id: currency.id, number: amount, memo: memo.trim() || undefined, draw_method_id: method.id });
+      const form = { draw_currency_id: currency.id, number: amount, memo: memo.trim() || undefined, draw_method_id: method.id };
+      await intent.run(form, (key) => submitWithdrawal(form, key));
       setAmount('');
       setMemo('');
       await Promise.all([
