@@ -1,3 +1,4 @@
+import '../account.css';
 import type { ReactNode } from 'react';
 import { Button, Dialog, List, Switch } from 'antd-mobile';
 import {

@@ -1,3 +1,4 @@
+import '../micro.css';
 import { useEffect, useState } from 'react';
 import { Button, Input } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';

@@ -13,7 +13,7 @@ import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { toast } from '../../../lib/toast';
 import { walletKeys } from '../api/wallet-keys';
 import { bindDrawMethod, fetchDrawCurrencies, type BindBankForm, type BindCoinForm } from '../api/withdrawals';
-import { DemoNotice } from '../components/bits';
+import { DemoNotice } from '../components/demo-notice';
 import { ChoiceChips } from '../components/choice-chips';
 import { currencyLabel } from '../model/wallet-model';
 
