@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { BalanceAccount, ForexMyDeal, TradeSymbol } from '@tp/contracts';
+import { endpoints, type BalanceAccount, type ForexMyDeal, type TradeSymbol } from '@tp/contracts';
 import { dec, FOREX_BUY, forexFee, forexFillPrice, forexMargin } from '@tp/domain';
 import { expectNoHorizontalOverflow, shot } from './support.js';
 
@@ -72,20 +72,20 @@ test('a demo user opens a market long with a stop loss; the contract account dro
   await expect(page.locator('.adm-toast-main').filter({ hasText: 'Order placed' })).toBeVisible();
 
   // What the server holds: the order's margin and fee, by the same domain rules the preview uses.
-  const deal = await api<ForexMyDeal>(page, '/v2/api/forex/my_deal?status=1&page=1');
+  const deal = await api<ForexMyDeal>(page, `${endpoints.forex.myDeal.path}?status=1&page=1`);
   expect(deal.total).toBe(1);
   const order = deal.data[0]!;
   expect(order).toMatchObject({ OrderType: 1, Quantity: '0.02', multiple: 20, Status: 1 });
   expect(dec(order.TargetLossPrice).eq(stopLoss)).toBe(true);
   expect(dec(order.TargetProfitPrice).isZero()).toBe(true);
-  const btc = (await api<TradeSymbol[]>(page, '/v2/api/forex/trade_list')).find((s) => s.Code === 'BTCUSDT')!;
+  const btc = (await api<TradeSymbol[]>(page, endpoints.market.tradeList.path)).find((s) => s.Code === 'BTCUSDT')!;
   const margin = forexMargin({ marginMode: btc.MarginMode, lots: '0.02', contNum: btc.ForexContNum, price: forexFillPrice(FOREX_BUY, order.OriginPrice, btc.Spread), leverage: 20 });
-  const feeType = (await api<{ trade_fee_type: number }>(page, '/api/basicSet/getBasicInfo')).trade_fee_type;
+  const feeType = (await api<{ trade_fee_type: number }>(page, endpoints.settings.basicInfo.path)).trade_fee_type;
   const fee = forexFee({ feeType, lots: '0.02', feeRate: btc.ForexFeeRate, margin });
   expect(dec(order.CautionMoney).eq(margin)).toBe(true);
   expect(dec(order.TradeFee).eq(fee)).toBe(true);
 
-  const forex = (await api<BalanceAccount[]>(page, '/v2/api/main/wallet/getBalance')).find((a) => a.accountTypeId === 3)!;
+  const forex = (await api<BalanceAccount[]>(page, endpoints.wallet.balances.path)).find((a) => a.accountTypeId === 3)!;
   const expected = dec('10000').minus(margin).minus(fee);
   expect(dec(forex.balance).eq(expected)).toBe(true);
   const shown = expected.toFixed(2, 1).replace(/\B(?=(\d{3})+(?!\d))/g, ','); // rounded down, grouped

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { confirmDialog, expectNoHorizontalOverflow, shot } from './support.js';
+import { endpoints } from '@tp/contracts';
 
 // The contract order tabs on the real server. A demo account (10000 USDT in its contract account
 // from the start) places a far-away pending buy on BTCUSDT (crypto: open around the clock, priced by
@@ -24,7 +25,7 @@ async function submit(request: APIRequestContext, token: string, data: Record<st
   // Until the first BTCUSDT tick is stored a market order has no price to fill at.
   await expect
     .poll(async () => {
-      const res = await request.post('/v2/api/forex/submit', { headers: { authorization: token, lang: 'en', 'Idempotency-Key': `e2e-${Date.now()}-${Math.random()}` }, data });
+      const res = await request.post(endpoints.forex.submit.path, { headers: { authorization: token, lang: 'en', 'Idempotency-Key': `e2e-${Date.now()}-${Math.random()}` }, data });
       answer = (await res.json()) as Envelope<{ Id: number }>;
       return answer.code;
     }, { timeout: 30_000, message: 'forex submit accepted' })
@@ -61,7 +62,7 @@ for (const { theme, lang } of VARIANTS) {
     const token = await page.evaluate(() => localStorage.getItem('tp.token'));
     expect(token).toBeTruthy();
 
-    const symbols = ((await (await page.request.get('/v2/api/forex/trade_list')).json()) as Envelope<Symbol[]>).data;
+    const symbols = ((await (await page.request.get(endpoints.market.tradeList.path)).json()) as Envelope<Symbol[]>).data;
     const btc = symbols.find((s) => s.Code === 'BTCUSDT')!;
     const multiple = btc.HasForexMultiple[0]!.Value;
     // A far pending buy through the API (it also waits for the first stored BTCUSDT tick) ...
@@ -76,7 +77,7 @@ for (const { theme, lang } of VARIANTS) {
     await expect(page.getByTestId('forex-lots')).toHaveValue('0.01');
     await page.getByTestId('forex-submit').click();
     await toastShownAndGone(page);
-    const holding = (await (await page.request.get('/v2/api/forex/my_deal?status=1&page=1', { headers: { authorization: token! } })).json()) as Envelope<{ data: { Id: number; Quantity: string }[] }>;
+    const holding = (await (await page.request.get(`${endpoints.forex.myDeal.path}?status=1&page=1`, { headers: { authorization: token! } })).json()) as Envelope<{ data: { Id: number; Quantity: string }[] }>;
     expect(holding.data.data).toHaveLength(1);
     const position = holding.data.data[0]!;
     expect(position.Quantity).toBe('0.01');

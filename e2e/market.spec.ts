@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { isMarketOpen } from '@tp/domain';
 import { expectNoHorizontalOverflow, shot } from './support.js';
+import { endpoints } from '@tp/contracts';
 
 // Crypto trades around the clock, so BTCUSDT always moves; EURUSD follows the forex week, so
 // whether it shows the closed text depends on the day the test runs - the test computes which.
@@ -29,7 +30,7 @@ test('home shows the first four markets and the list moves live', async ({ page 
 test('search a currency, open it on the trade screen and switch the chart period', async ({ page }) => {
   const requests: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/v2/api/forex/kline')) requests.push(r.url());
+    if (r.url().includes(endpoints.market.kline.path)) requests.push(r.url());
   });
   await page.goto('/#/product');
   await page.getByTestId('search-input').fill('eth');

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { freePort } from './free-port.js';
 import { startServerProcess } from './server-process.js';
 import { expectNoHorizontalOverflow, shot } from './support.js';
+import { endpoints } from '@tp/contracts';
 
 // The option journey on the real server: a demo account buys "up" on BTCUSDT (crypto, open around
 // the clock, priced by the simulator), watches the countdown on /order, and sees the result once
@@ -107,15 +108,15 @@ test('SIGKILL after submit: the restarted server settles the option once', async
   let server = await startServer(dataDir, port);
   try {
     const api = (path: string) => `${server.url}${path}`;
-    const demo = await (await request.get(api('/api/user/createAccountDemoForU?demo_id=crash-test-device'))).json();
+    const demo = await (await request.get(api(`${endpoints.users.demoLogin.path}?demo_id=crash-test-device`))).json();
     const token = demo.data.token as string;
     const headers = { authorization: token, lang: 'en' };
-    const btc = ((await (await request.get(api('/v2/api/forex/trade_list'))).json()).data as { Id: number; Code: string }[]).find((s) => s.Code === 'BTCUSDT')!;
+    const btc = ((await (await request.get(api(endpoints.market.tradeList.path))).json()).data as { Id: number; Code: string }[]).find((s) => s.Code === 'BTCUSDT')!;
     // Wait until a tick of BTCUSDT is stored (the entry is the last stored tick).
     let submitted: { code: number; data: { Id: number; ExpireAtST: number } } | undefined;
     await expect
       .poll(async () => {
-        submitted = await (await request.post(api('/v2/api/micro/submit'), { headers, data: { forex_id: btc.Id, type: 1, number: '100', seconds: 30 } })).json();
+        submitted = await (await request.post(api(endpoints.micro.submit.path), { headers, data: { forex_id: btc.Id, type: 1, number: '100', seconds: 30 } })).json();
         return submitted!.code;
       }, { timeout: 30_000 })
       .toBe(1);
@@ -125,13 +126,13 @@ test('SIGKILL after submit: the restarted server settles the option once', async
     await new Promise((r) => setTimeout(r, Math.max(0, submitted!.data.ExpireAtST - Date.now()) + 2000));
 
     server = await startServer(dataDir, port);
-    const orders = async (status: 1 | 3) => (await (await request.get(`${server.url}/v2/api/micro/orders?status=${status}`, { headers })).json()).data;
+    const orders = async (status: 1 | 3) => (await (await request.get(`${server.url}${endpoints.micro.orders.path}?status=${status}`, { headers })).json()).data;
     await expect.poll(async () => (await orders(3)).total, { timeout: 60_000 }).toBe(1);
     const [closed] = (await orders(3)).data as { Id: number; FactProfits: string; EndPrice: string; CompleteAtST: number }[];
     expect(closed!.Id).toBe(submitted!.data.Id);
     expect((await orders(1)).total).toBe(0);
     // Exactly once: the options account moved by the stake and FactProfits alone, nothing held.
-    const balances = (await (await request.get(`${server.url}/v2/api/main/wallet/getBalance`, { headers })).json()).data as { accountTypeId: number; balance: string; lockBalance: string }[];
+    const balances = (await (await request.get(`${server.url}${endpoints.wallet.balances.path}`, { headers })).json()).data as { accountTypeId: number; balance: string; lockBalance: string }[];
     const micro = balances.find((a) => a.accountTypeId === 2)!;
     expect(Number(micro.lockBalance)).toBe(0);
     expect(Number(micro.balance)).toBeCloseTo(10000 + Number(closed!.FactProfits), 6);

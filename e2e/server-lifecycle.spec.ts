@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.js';
 import { startServerProcess, type StartedServer } from './server-process.js';
+import { endpoints } from '@tp/contracts';
 
 // `npm start` as a newcomer runs it: a fresh data directory, the embedded PostgreSQL, the URL
 // printed; a second start on the same directory keeps the users and the admin's password.
@@ -40,7 +41,7 @@ test('a second start reuses the data of the first', async ({ request }) => {
   expect(first.url).toContain(`:${port}`);
   const health = await request.get(`${first.url}/healthz`);
   expect(await health.json()).toEqual({ status: 'ok' });
-  const created = await (await request.get(`${first.url}/api/user/createAccountDemoForU?demo_id=${demoId}`)).json();
+  const created = await (await request.get(`${first.url}${endpoints.users.demoLogin.path}?demo_id=${demoId}`)).json();
   expect(created.code).toBe(1);
   // No ADMIN_PASSWORD: a random one is generated and written once.
   const passwordFile = join(dataDir, 'admin-password.txt');
@@ -50,7 +51,7 @@ test('a second start reuses the data of the first', async ({ request }) => {
   await stop(first.child);
 
   const second = await startServer(dataDir, port);
-  const again = await (await request.get(`${second.url}/api/user/createAccountDemoForU?demo_id=${demoId}`)).json();
+  const again = await (await request.get(`${second.url}${endpoints.users.demoLogin.path}?demo_id=${demoId}`)).json();
   expect(again.code).toBe(1);
   expect(again.data.user.uid).toBe(created.data.user.uid);
   expect(readFileSync(passwordFile, 'utf8')).toBe(adminPassword);

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { codeFromOutbox, confirmDialog, expectNoHorizontalOverflow, shot, uniqueEmail } from './support.js';
+import { endpoints, endpointPath } from '@tp/contracts';
 
 const PASSWORD = 'Secret-pass-42';
 const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password-1' };
@@ -23,7 +24,7 @@ async function register(page: Page, email: string): Promise<void> {
 }
 
 async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/admin/api/login', { data: ADMIN });
+  const res = await request.post(endpoints.admin.login.path, { data: ADMIN });
   const json = (await res.json()) as { code: number; data: { token: string } };
   expect(json.code).toBe(1);
   return json.data.token;
@@ -32,10 +33,10 @@ async function adminToken(request: APIRequestContext): Promise<string> {
 /** Approve the pending deposit of `email` through the admin API. */
 async function approveDeposit(request: APIRequestContext, email: string): Promise<void> {
   const token = await adminToken(request);
-  const list = (await (await request.get('/admin/api/deposits?status=0', { headers: { authorization: token } })).json()) as { data: { data: { id: number; user: { email: string | null } }[] } };
+  const list = (await (await request.get(`${endpoints.admin.deposits.path}?status=0`, { headers: { authorization: token } })).json()) as { data: { data: { id: number; user: { email: string | null } }[] } };
   const mine = list.data.data.find((d) => d.user.email === email);
   expect(mine, 'the pending deposit').toBeTruthy();
-  const res = await request.post(`/admin/api/deposits/${mine!.id}/approve`, { headers: { authorization: token }, data: {} });
+  const res = await request.post(endpointPath(endpoints.admin.approveDeposit, { id: mine!.id }), { headers: { authorization: token }, data: {} });
   expect(((await res.json()) as { code: number }).code).toBe(1);
 }
 

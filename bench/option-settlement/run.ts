@@ -24,7 +24,6 @@ import { startEmbeddedPg, type EmbeddedPg } from '../../apps/server/src/db/embed
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { seedIfEmpty } from '../../apps/server/src/db/seed/seed.js';
 import { createInProcessBus } from '../../apps/server/src/realtime/bus.js';
-import { postBatch } from '../../apps/server/src/modules/ledger/ledger-batch.js';
 import { baseCurrencyId, post, systemAccountId, verifyLedger, holdPostings } from '../../apps/server/src/modules/ledger/ledger.service.js';
 import { SYSTEM_ACCOUNTS, LEDGER_KINDS } from '../../apps/server/src/modules/ledger/ledger-kinds.js';
 import { createMicroSettler } from '../../apps/server/src/modules/micro/micro-settler.js';
@@ -90,11 +89,11 @@ async function prepare(adminUrl: string, label: string): Promise<Prepared> {
   `.execute(db);
   const accounts = await db.selectFrom('ledger_accounts').select(['id', 'user_id']).where('account_type', '=', 2).orderBy('id').execute();
   await db.transaction().execute(async (trx) => {
-    await postBatch(
+    await post(
       trx,
       accounts.map((a) => ({ kind: LEDGER_KINDS.demoFunding, postings: [{ accountId: houseFunding, bucket: 'available' as const, amount: `-${STAKE}` }, { accountId: a.id, bucket: 'available' as const, amount: STAKE }] })),
     );
-    await postBatch(trx, accounts.map((a) => ({ kind: LEDGER_KINDS.microStake, postings: holdPostings(a.id, STAKE) })));
+    await post(trx, accounts.map((a) => ({ kind: LEDGER_KINDS.microStake, postings: holdPostings(a.id, STAKE) })));
   });
 
   const now = Date.now();

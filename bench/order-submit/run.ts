@@ -49,6 +49,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startEmbeddedPg, type EmbeddedPg } from '../../apps/server/src/db/embedded-pg.js';
+import { endpoints } from '@tp/contracts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultsDir = path.resolve(here, '../results');
@@ -302,7 +303,7 @@ async function httpSide(
   const demoIds: string[] = [];
   for (let c = 0; c < CLIENTS; c++) {
     const demoId = `bench-${c}-${crypto.randomBytes(4).toString('hex')}`;
-    const answer = (await request(`/api/user/createAccountDemoForU?demo_id=${demoId}`, 'GET', {})) as { data: { token: string } };
+    const answer = (await request(`${endpoints.users.demoLogin.path}?demo_id=${demoId}`, 'GET', {})) as { data: { token: string } };
     tokens.push(answer.data.token);
     demoIds.push(demoId);
   }
@@ -320,13 +321,13 @@ async function httpSide(
   const refusals = new Map<string, number>();
   const submit = async (c: number) => {
     const headers = { 'content-type': 'application/json', authorization: tokens[c]!, lang: 'en', 'idempotency-key': crypto.randomUUID() };
-    const answer = (await request('/v2/api/forex/submit', 'POST', headers, body)) as { code: number; msg?: string };
+    const answer = (await request(endpoints.forex.submit.path, 'POST', headers, body)) as { code: number; msg?: string };
     if (answer.code === 1) submitted += 1;
     else refusals.set(`${answer.code} ${answer.msg ?? ''}`, (refusals.get(`${answer.code} ${answer.msg ?? ''}`) ?? 0) + 1);
     return answer.code === 1;
   };
   // The floor of the HTTP stack itself on this machine: an authenticated read of one row.
-  const read = async (c: number) => ((await request('/v2/api/main/wallet/getBalance', 'GET', { authorization: tokens[c]!, lang: 'en' })) as { code: number }).code === 1;
+  const read = async (c: number) => ((await request(endpoints.wallet.balances.path, 'GET', { authorization: tokens[c]!, lang: 'en' })) as { code: number }).code === 1;
   return {
     watched,
     submitted: () => submitted,

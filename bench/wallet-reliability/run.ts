@@ -32,6 +32,7 @@ import { Decimal } from '@tp/domain';
 import { createDb } from '../../apps/server/src/db/database.js';
 import { freePort, startEmbeddedPg } from '../../apps/server/src/db/embedded-pg.js';
 import { verifyLedger } from '../../apps/server/src/modules/ledger/ledger.service.js';
+import { endpoints, endpointPath } from '@tp/contracts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -184,16 +185,16 @@ async function lastCode(email: string): Promise<string> {
 async function registerUser(i: number): Promise<BenchUser> {
   const email = `bench${i}.${crypto.randomBytes(3).toString('hex')}@example.com`;
   const ip = { 'x-forwarded-for': `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}` };
-  const sent = await until('POST', '/api/notify/send_email', { body: { to: email, type: 1 }, headers: ip });
+  const sent = await until('POST', endpoints.notify.sendEmail.path, { body: { to: email, type: 1 }, headers: ip });
   if (sent.code !== 1) throw new Error(`send_email: ${sent.msg}`);
   const password = 'bench-password-1';
-  const reg = await until<{ token: string; user: { id: number } }>('POST', '/api/user/register', {
+  const reg = await until<{ token: string; user: { id: number } }>('POST', endpoints.users.register.path, {
     body: { type: 1, account: email, password, re_password: password, sms_code: await lastCode(email) },
     headers: ip,
   });
   if (reg.code !== 1) throw new Error(`register: ${reg.msg}`);
   const token = reg.data.token;
-  const method = await until<{ id: number }>('POST', '/api/wallet/bind_draw_method', { token, body: { type: 1, draw_id: 1, dc_address: `TBench${i}` } });
+  const method = await until<{ id: number }>('POST', endpoints.withdrawals.bindMethod.path, { token, body: { type: 1, draw_id: 1, dc_address: `TBench${i}` } });
   if (method.code !== 1) throw new Error(`bind: ${method.msg}`);
   return { id: reg.data.user.id, email, token, methodId: method.data.id };
 }
@@ -205,7 +206,7 @@ async function uploadProof(token: string): Promise<string> {
     PNG_1X1,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const res = await until<{ url: string }>('POST', '/api/common/image_upload', { token, raw, contentType: `multipart/form-data; boundary=${boundary}` });
+  const res = await until<{ url: string }>('POST', endpoints.uploads.image.path, { token, raw, contentType: `multipart/form-data; boundary=${boundary}` });
   if (res.code !== 1) throw new Error(`upload: ${res.msg}`);
   return res.data.url;
 }
@@ -232,9 +233,14 @@ let adminToken = '';
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 const money = (min: number, max: number) => (min + Math.random() * (max - min)).toFixed(2);
 
+const DECISIONS = {
+  deposits: { approve: endpoints.admin.approveDeposit, reject: endpoints.admin.rejectDeposit },
+  withdrawals: { approve: endpoints.admin.approveWithdrawal, reject: endpoints.admin.rejectWithdrawal },
+};
+
 async function decide(queue: 'deposits' | 'withdrawals', id: number): Promise<void> {
   const approve = Math.random() < 0.7;
-  const res = await until<{ status: number }>('POST', `/admin/api/${queue}/${id}/${approve ? 'approve' : 'reject'}`, { token: adminToken, body: approve ? {} : { reason: 'bench rejection' } });
+  const res = await until<{ status: number }>('POST', endpointPath(DECISIONS[queue][approve ? 'approve' : 'reject'], { id }), { token: adminToken, body: approve ? {} : { reason: 'bench rejection' } });
   if (res.code === 1) {
     if (queue === 'deposits') counts[approve ? 'depositsApproved' : 'depositsRejected'] += 1;
     else counts[approve ? 'withdrawalsApproved' : 'withdrawalsRejected'] += 1;
@@ -249,7 +255,7 @@ async function randomTransfer(users: BenchUser[]): Promise<void> {
   const from = pick([1, 2, 3]);
   const to = pick([1, 2, 3].filter((x) => x !== from));
   const key = `tr-${crypto.randomUUID()}`;
-  const res = await until<{ id: number }>('POST', '/api/account/transfer', { token: u.token, key, body: { balance: money(0.01, 80), currency_id: 1, from, to } });
+  const res = await until<{ id: number }>('POST', endpoints.wallet.transfer.path, { token: u.token, key, body: { balance: money(0.01, 80), currency_id: 1, from, to } });
   if (res.code === 1) {
     counts.transfersOk += 1;
     const seen = transferAnswers.get(key) ?? new Set<number>();
@@ -257,7 +263,7 @@ async function randomTransfer(users: BenchUser[]): Promise<void> {
     transferAnswers.set(key, seen);
     // A replay of an acknowledged key must answer the same transfer.
     if (Math.random() < 0.1) {
-      const again = await until<{ id: number }>('POST', '/api/account/transfer', { token: u.token, key, body: { balance: '0.01', currency_id: 1, from, to } });
+      const again = await until<{ id: number }>('POST', endpoints.wallet.transfer.path, { token: u.token, key, body: { balance: '0.01', currency_id: 1, from, to } });
       if (again.error !== 'idempotency_conflict') violations.push(`replay of ${key} with another body answered ${again.code}/${again.error}`);
     }
   } else if (res.error === 'insufficient_balance') counts.transfersRefused += 1;
@@ -266,7 +272,7 @@ async function randomTransfer(users: BenchUser[]): Promise<void> {
 
 async function randomDeposit(users: BenchUser[], proofs: Map<number, string>): Promise<void> {
   const u = pick(users);
-  const res = await until<{ id: number }>('POST', '/api/quickCharge/submit', { token: u.token, key: `dep-${crypto.randomUUID()}`, body: { number: money(1, 100), proofImg: proofs.get(u.id), charge_id: 1 } });
+  const res = await until<{ id: number }>('POST', endpoints.deposits.coinSubmit.path, { token: u.token, key: `dep-${crypto.randomUUID()}`, body: { number: money(1, 100), proofImg: proofs.get(u.id), charge_id: 1 } });
   if (res.code !== 1) return void violations.push(`deposit refused: ${res.error}`);
   counts.depositsSubmitted += 1;
   await decide('deposits', res.data.id);
@@ -274,7 +280,7 @@ async function randomDeposit(users: BenchUser[], proofs: Map<number, string>): P
 
 async function randomWithdrawal(users: BenchUser[]): Promise<void> {
   const u = pick(users);
-  const res = await until<{ id: number }>('POST', '/api/account/draw', { token: u.token, key: `wd-${crypto.randomUUID()}`, body: { draw_currency_id: 1, number: money(10, 120), draw_method_id: u.methodId } });
+  const res = await until<{ id: number }>('POST', endpoints.withdrawals.draw.path, { token: u.token, key: `wd-${crypto.randomUUID()}`, body: { draw_currency_id: 1, number: money(10, 120), draw_method_id: u.methodId } });
   if (res.code !== 1) {
     if (res.error === 'insufficient_balance') counts.withdrawalsRefused += 1;
     else violations.push(`withdrawal refused: ${res.error}`);
@@ -369,7 +375,7 @@ async function main(): Promise<void> {
   await startServer();
   console.log(`  server up in ${stats.restartMs[0]} ms`);
 
-  const admin = await until<{ token: string }>('POST', '/admin/api/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  const admin = await until<{ token: string }>('POST', endpoints.admin.login.path, { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
   if (admin.code !== 1) throw new Error(`admin login: ${admin.msg}`);
   adminToken = admin.data.token;
 
@@ -380,8 +386,8 @@ async function main(): Promise<void> {
   for (const u of users) proofs.set(u.id, await uploadProof(u.token));
   await Promise.all(
     users.map(async (u) => {
-      const dep = await until<{ id: number }>('POST', '/api/quickCharge/submit', { token: u.token, key: `init-${u.id}`, body: { number: '1000', proofImg: proofs.get(u.id), charge_id: 1 } });
-      const ok = await until('POST', `/admin/api/deposits/${dep.data.id}/approve`, { token: adminToken, body: {} });
+      const dep = await until<{ id: number }>('POST', endpoints.deposits.coinSubmit.path, { token: u.token, key: `init-${u.id}`, body: { number: '1000', proofImg: proofs.get(u.id), charge_id: 1 } });
+      const ok = await until('POST', endpointPath(endpoints.admin.approveDeposit, { id: dep.data.id }), { token: adminToken, body: {} });
       if (ok.code !== 1) throw new Error(`initial approval: ${ok.msg}`);
     }),
   );

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app.js';
 import { call, expectRefused } from './test/http-helpers.js';
+import { endpoints } from '@tp/contracts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,24 +39,24 @@ describe('envelope', () => {
   it('the lang header picks the language; unknown falls back to hk', async () => {
     const langs: Record<string, string> = { en: 'Please log in', jp: 'ログインしてください', ar: 'يرجى تسجيل الدخول', cs: 'Přihlaste se prosím', xx: '請先登入' };
     for (const [lang, msg] of Object.entries(langs)) {
-      const res = await call(t.app, { method: 'GET', url: '/api/user/info', headers: { lang } });
+      const res = await call(t.app, { method: 'GET', url: endpoints.users.info.path, headers: { lang } });
       expect(res.body).toEqual({ code: 999, msg, data: null, error: 'not_logged_in' });
     }
   });
 
   it('`t` is accepted and ignored', async () => {
-    const a = await call(t.app, { method: 'GET', url: '/api/company/getCompanyStatus?t=1712345678901' });
-    const b = await call(t.app, { method: 'GET', url: '/api/company/getCompanyStatus' });
+    const a = await call(t.app, { method: 'GET', url: `${endpoints.settings.companyStatus.path}?t=1712345678901` });
+    const b = await call(t.app, { method: 'GET', url: endpoints.settings.companyStatus.path });
     expect(a.body).toEqual(b.body);
     expect(a.body.code).toBe(1);
   });
 
   it('malformed JSON, wrong content type and an oversized body are refusals, not faults', async () => {
-    const bad = await call(t.app, { method: 'POST', url: '/api/user/loginForU', headers: { 'content-type': 'application/json' }, payload: '{"account":' });
+    const bad = await call(t.app, { method: 'POST', url: endpoints.users.login.path, headers: { 'content-type': 'application/json' }, payload: '{"account":' });
     expectRefused(bad, 'bad_request');
-    const xml = await call(t.app, { method: 'POST', url: '/api/user/loginForU', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await call(t.app, { method: 'POST', url: endpoints.users.login.path, headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
     expectRefused(xml, 'bad_request');
-    const big = await call(t.app, { method: 'POST', url: '/api/user/loginForU', payload: { account: 'a@b.cd', password: 'x'.repeat(300 * 1024) } });
+    const big = await call(t.app, { method: 'POST', url: endpoints.users.login.path, payload: { account: 'a@b.cd', password: 'x'.repeat(300 * 1024) } });
     expectRefused(big, 'bad_request');
   });
 });
@@ -107,8 +108,8 @@ describe('service endpoints', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/user/loginForU', '/api/user/register', '/v2/api/main/wallet/getBalance', '/api/captcha']));
-    const login = doc.paths['/api/user/loginForU'].post;
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([endpoints.users.login.path, endpoints.users.register.path, endpoints.wallet.balances.path, endpoints.notify.captcha.path]));
+    const login = doc.paths[endpoints.users.login.path].post;
     expect(JSON.stringify(login.requestBody)).toContain('account');
     expect((await t.app.inject({ method: 'GET', url: '/docs' })).statusCode).toBeLessThan(400);
   });
@@ -135,7 +136,7 @@ describe('service endpoints', () => {
       const missing = await app.inject({ method: 'GET', url: '/api/nope' });
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toMatchObject({ code: 0, error: 'not_found' });
-      expect((await app.inject({ method: 'GET', url: '/api/basicSet/getBasicInfo' })).json().code).toBe(1);
+      expect((await app.inject({ method: 'GET', url: endpoints.settings.basicInfo.path })).json().code).toBe(1);
     } finally {
       await app.close();
     }

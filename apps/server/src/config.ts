@@ -19,6 +19,8 @@ export interface Config {
   /** Failed logins per account inside `loginFailWindowMs` before the account is throttled. */
   loginFailLimit: number;
   loginFailWindowMs: number;
+  /** EVENT_LAG_DEGRADED_MS: /healthz says degraded once an outbox event waits longer than this (default 30 s). */
+  eventLagDegradedMs: number;
   /** UPLOAD_MAX_BYTES: largest accepted image upload (default 5 MB). */
   uploadMaxBytes: number;
   /** Market engine and feeds (engine/). */
@@ -124,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     loginFailLimit: 5,
     loginFailWindowMs: 15 * 60 * 1000,
     uploadMaxBytes: intEnv(env, 'UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES),
+    eventLagDegradedMs: intEnv(env, 'EVENT_LAG_DEGRADED_MS', 30_000),
     ...overrides,
     market: loadMarketConfig(env, overrides.market),
   };

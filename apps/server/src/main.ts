@@ -11,6 +11,7 @@ import { MarketRuntime } from './engine/market-runtime.js';
 import type { MarketEngineOptions } from './engine/market-engine.js';
 import { createInProcessBus, type Bus } from './realtime/bus.js';
 import { createRedisBus } from './realtime/redis-bus.js';
+import { MODULES, eventConsumersOf, jobsOf, tickConsumersOf } from './modules.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -61,6 +62,9 @@ export async function startServer(config: Config = loadConfig(), opts: StartOpti
         databaseUrl,
         bus: readyBus,
         config,
+        tickConsumers: tickConsumersOf(MODULES),
+        jobs: jobsOf(MODULES),
+        eventConsumers: eventConsumersOf(MODULES),
         engine: opts.engine,
         log: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m, err) => log.error({ err }, m) },
       });

@@ -3,6 +3,8 @@ import { decimalString, positiveAmountInput } from './money.js';
 import { isKnownTopic, isPrivateTopic } from './ws.js';
 import { loginInput, registerInput } from './users.js';
 import { isLang, LANG_BCP47, LANG_NAMES, LANGS } from './languages.js';
+import { dayQuoteSchema, forexQuotationsSchema, fromForexQuotations, toForexQuotations } from './market.js';
+import { FOREX_CLOSE_TYPE, FOREX_DEAL_TAB, FOREX_DEAL_TAB_STATUSES, FOREX_DEAL_TABS, FOREX_STATUS, forexMyDealQuery } from './forex.js';
 
 describe('money on the wire', () => {
   it.each(['0', '1.5', '-2.25', '1234567890.123456789012345678'])('%s is a decimal string', (v) => {
@@ -59,5 +61,34 @@ describe('languages', () => {
     }
     expect(isLang('hk')).toBe(true);
     expect(isLang('zz')).toBe(false);
+  });
+});
+
+describe('forex tabs and close types', () => {
+  it('my_deal accepts exactly the tabs, holding by default', () => {
+    for (const tab of FOREX_DEAL_TABS) expect(forexMyDealQuery.parse({ status: String(tab) }).status).toBe(tab);
+    expect(forexMyDealQuery.parse({}).status).toBe(FOREX_DEAL_TAB.holding);
+    expect(forexMyDealQuery.safeParse({ status: '2' }).success).toBe(false);
+  });
+  it('every tab lists its statuses; a closing order shows in none, history has closed and cancelled', () => {
+    expect(FOREX_DEAL_TAB_STATUSES[FOREX_DEAL_TAB.history]).toEqual([FOREX_STATUS.closed, FOREX_STATUS.cancelled]);
+    expect(Object.values(FOREX_DEAL_TAB_STATUSES).flat()).not.toContain(FOREX_STATUS.closing);
+    expect(Object.keys(FOREX_DEAL_TAB_STATUSES).map(Number)).toEqual([...FOREX_DEAL_TABS].sort());
+  });
+  it('close types are the numbers of decisions.md', () => {
+    expect(FOREX_CLOSE_TYPE).toEqual({ user: 1, stopOut: 2, takeProfit: 3, stopLoss: 4, admin: 5 });
+  });
+});
+
+describe('the day quote', () => {
+  const day = { open: '100.00', close: '101.50', change: '1.50', high: '102.00', low: '99.00', volume: '12.5' };
+  it('converts to the trade list form and back without loss', () => {
+    const wire = toForexQuotations(day);
+    expect(wire).toEqual({ Open: '100.00', Close: '101.50', Change: '1.50', High: '102.00', Low: '99.00', Volume: '12.5' });
+    expect(forexQuotationsSchema.parse(wire)).toEqual(wire);
+    expect(fromForexQuotations(wire)).toEqual(day);
+  });
+  it('refuses a float where a decimal string belongs', () => {
+    expect(dayQuoteSchema.safeParse({ ...day, close: 101.5 }).success).toBe(false);
   });
 });

@@ -18,16 +18,39 @@ export const MARKET_CLOSED = 0;
 export const MARGIN_MODE_FIXED = 1;
 export const MARGIN_MODE_LEVERAGED = 2;
 
-/** 24-hour quote: Open is the price 24 h of trading ago; Change is a percent string, 2 decimals. */
+/**
+ * A symbol's 24-hour quote, the one shape of it: open is the price 24 h of trading ago, change a
+ * percent string with 2 decimals. DAY_MARKET pushes carry it as is; the trade list carries it
+ * with capitalised names (ForexQuotations, the spec's), converted by the two functions below.
+ */
+export const dayQuoteSchema = z.object({
+  open: decimalString,
+  close: decimalString,
+  change: decimalString,
+  high: decimalString,
+  low: decimalString,
+  volume: decimalString,
+});
+export type DayQuote = z.infer<typeof dayQuoteSchema>;
+
+/** The day quote inside a trade symbol (`ForexQuotations`). */
 export const forexQuotationsSchema = z.object({
-  Open: decimalString,
-  Close: decimalString,
-  Change: decimalString,
-  High: decimalString,
-  Low: decimalString,
-  Volume: decimalString,
+  Open: dayQuoteSchema.shape.open,
+  Close: dayQuoteSchema.shape.close,
+  Change: dayQuoteSchema.shape.change,
+  High: dayQuoteSchema.shape.high,
+  Low: dayQuoteSchema.shape.low,
+  Volume: dayQuoteSchema.shape.volume,
 });
 export type ForexQuotations = z.infer<typeof forexQuotationsSchema>;
+
+export function toForexQuotations(q: DayQuote): ForexQuotations {
+  return { Open: q.open, Close: q.close, Change: q.change, High: q.high, Low: q.low, Volume: q.volume };
+}
+
+export function fromForexQuotations(q: ForexQuotations): DayQuote {
+  return { open: q.Open, close: q.Close, change: q.Change, high: q.High, low: q.Low, volume: q.Volume };
+}
 
 export const leverageOptionSchema = z.object({ Value: z.number().int().positive() });
 
@@ -110,16 +133,10 @@ export type CurrencySearchItem = z.infer<typeof currencySearchItemSchema>;
 
 export const companySearchQuery = z.object({ name: z.string().trim().max(64).default(''), ...ignoredT });
 
-/** Websocket push on `DAY_MARKET`: one symbol's 24-hour quote. `change` is a percent string. */
-export interface DayMarketPush {
+/** Websocket push on `DAY_MARKET`: one symbol's 24-hour quote. */
+export interface DayMarketPush extends DayQuote {
   type: 'DAY_MARKET';
   symbol: string;
-  close: string;
-  change: string;
-  high: string;
-  low: string;
-  open: string;
-  volume: string;
 }
 
 /** Websocket push on `KLINE.<Code>`: the current candle of one period; Time in Unix seconds. */

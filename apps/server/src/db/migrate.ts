@@ -7,6 +7,8 @@ import * as m0004 from './migrations/0004-forex.js';
 import * as m0005 from './migrations/0005-micro.js';
 import * as m0006 from './migrations/0006-forex-history.js';
 import * as m0007 from './migrations/0007-symbols-kept.js';
+import * as m0008 from './migrations/0008-ledger-references.js';
+import * as m0009 from './migrations/0009-event-outbox-scheduler.js';
 
 /**
  * The migrations, listed explicitly: a folder scan breaks under tsx and vitest (file extensions,
@@ -20,6 +22,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005-micro': m0005,
   '0006-forex-history': m0006,
   '0007-symbols-kept': m0007,
+  '0008-ledger-references': m0008,
+  '0009-event-outbox-scheduler': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

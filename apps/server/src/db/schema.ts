@@ -399,6 +399,30 @@ export interface IdempotencyKeysTable {
   created_at: TimestampDefault;
 }
 
+export interface EventOutboxTable {
+  id: ColumnType<string, never, never>;
+  name: string;
+  payload: ColumnType<unknown, string, string>;
+  created_at: TimestampDefault;
+  retry_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  done_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface EventDeliveriesTable {
+  event_id: ColumnType<string, string, string>;
+  consumer: string;
+  delivered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
+export interface ScheduledRunsTable {
+  job: string;
+  period_start: ColumnType<Date, Date, Date>;
+  started_at: ColumnType<Date, Date, Date>;
+  finished_at: TimestampDefault;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -433,4 +457,7 @@ export interface DB {
   micro_orders: MicroOrdersTable;
   forex_orders: ForexOrdersTable;
   idempotency_keys: IdempotencyKeysTable;
+  event_outbox: EventOutboxTable;
+  event_deliveries: EventDeliveriesTable;
+  scheduled_runs: ScheduledRunsTable;
 }

@@ -9,6 +9,7 @@ import { loadConfig } from '../config.js';
 import { startServer, type RunningServer } from '../main.js';
 import { createTestDatabase } from '../test/test-app.js';
 import { ManualFeed, testMarketConfig } from '../test/market-helpers.js';
+import { endpoints } from '@tp/contracts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -118,7 +119,7 @@ describe.skipIf(!redisUp)('two server processes on one database with Redis', () 
     const seqA = a.runtime!.engine!.book('BTCUSDT')!.seq;
 
     // The follower answers HTTP from the bus too.
-    const list = (await b.app.inject({ method: 'GET', url: '/v2/api/forex/trade_list' })).json() as { data: { Code: string; ForexQuotations: { Close: string } }[] };
+    const list = (await b.app.inject({ method: 'GET', url: endpoints.market.tradeList.path })).json() as { data: { Code: string; ForexQuotations: { Close: string } }[] };
     expect(list.data.find((s) => s.Code === 'BTCUSDT')!.ForexQuotations.Close).toBe('101010.10');
 
     // The leader stops (its lock connection closes): the follower takes over within a retry or two.

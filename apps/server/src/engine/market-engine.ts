@@ -1,13 +1,17 @@
 import { CANDLE_PERIODS, Decimal, generateCandleHistory, isMarketOpen, seededRandom, type Candle, type CandlePeriod } from '@tp/domain';
-import type { DayMarketPush, KlinePush } from '@tp/contracts';
 import type { MarketConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Bus, BusMessage } from '../realtime/bus.js';
+import { klineMessage, pushMessage } from '../realtime/typed-bus.js';
 import { createFeeds, type FeedSymbolWithCategory } from './feeds/create-feeds.js';
 import { hashCode, type FeedStatus, type FeedTick, type PriceFeed } from './feeds/price-feed.js';
 import { SymbolBook } from './symbol-book.js';
 import * as store from './tick-store.js';
-import { TICK_CONSUMERS, type StoredTick, type TickConsumer, type TickConsumerFactory } from './tick-consumer.js';
+import type { EventConsumer } from './event-consumer.js';
+import { EventRelay, eventOutboxPruneJob } from './event-relay.js';
+import type { ScheduledJob } from './scheduled-job.js';
+import { Scheduler } from './scheduler.js';
+import { type StoredTick, type TickConsumer, type TickConsumerFactory } from './tick-consumer.js';
 
 export interface EngineLog {
   info(msg: string): void;
@@ -27,8 +31,18 @@ export interface MarketEngineOptions {
   onlySymbols?: readonly string[];
   /** Flush and prune on timers (default); tests may call flush() themselves. */
   timers?: boolean;
-  /** What acts on stored ticks (default: TICK_CONSUMERS); tests pass their own. */
+  /** What acts on stored ticks: the modules' tick consumers (composed in main.ts); none by default. */
   consumers?: readonly TickConsumerFactory[];
+  /** The modules' scheduled jobs (the engine adds its own and those of its tick consumers). */
+  jobs?: readonly ScheduledJob[];
+  /** The modules' outbox event consumers (plus those of the tick consumers). */
+  eventConsumers?: readonly EventConsumer[];
+  /** For the event relay's LISTEN connection; without it the relay polls only. */
+  databaseUrl?: string;
+  /** How often the scheduler looks for due periods (default 1 s). */
+  schedulerCheckMs?: number;
+  /** The event relay's safety-net poll (default 1 s). */
+  eventPollMs?: number;
 }
 
 const ONE_MINUTE_HISTORY_MIN = 25 * 60; // the 24-hour quote needs a full day of minutes
@@ -56,10 +70,13 @@ export class MarketEngine {
   private tickBuffer: store.TickRow[] = [];
   private dirty = new Map<string, store.StoredCandle>();
   private flushTimer: NodeJS.Timeout | undefined;
-  private pruneTimer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private running = false;
   private consumers: TickConsumer[] = [];
+  /** Clock-driven jobs, created at start (tests drive runDue when timers are off). */
+  scheduler: Scheduler | undefined;
+  /** The event outbox relay, created at start (tests drive drain when timers are off). */
+  events: EventRelay | undefined;
   private readonly codesById = new Map<number, string>();
   /** Ticks accepted since start (for tests and the health report). */
   acceptedTicks = 0;
@@ -117,15 +134,33 @@ export class MarketEngine {
     // Consumers rebuild their indexes (and settle what fell due while no engine ran) before the
     // first new tick reaches them.
     const deps = { db: this.db, bus: this.bus, log: this.log, now: this.now, lastPrice: (code: string) => this.lastPrice(code) };
-    this.consumers = (this.opts.consumers ?? TICK_CONSUMERS).map((make) => make(deps));
+    this.consumers = (this.opts.consumers ?? []).map((make) => make(deps));
     for (const consumer of this.consumers) await consumer.start();
+    // The relay and the scheduler start after the consumers they call into, and stop before them.
+    const timers = this.opts.timers !== false;
+    this.events = new EventRelay({
+      db: this.db,
+      bus: this.bus,
+      log: this.log,
+      databaseUrl: this.opts.databaseUrl,
+      consumers: [...(this.opts.eventConsumers ?? []), ...this.consumers.flatMap((c) => c.eventConsumers ?? [])],
+      pollMs: timers ? (this.opts.eventPollMs ?? 1000) : 0,
+    });
+    await this.events.start();
+    this.scheduler = new Scheduler({
+      db: this.db,
+      bus: this.bus,
+      log: this.log,
+      now: this.now,
+      jobs: [this.tickPruneJob(), eventOutboxPruneJob, ...(this.opts.jobs ?? []), ...this.consumers.flatMap((c) => c.jobs ?? [])],
+      checkEveryMs: timers ? (this.opts.schedulerCheckMs ?? 1000) : 0,
+    });
+    this.scheduler.start();
 
     this.feeds = this.opts.feeds ? this.opts.feeds(feedSymbols) : createFeeds(this.config, feedSymbols, (m) => this.log.warn(m));
     this.running = true;
     if (this.opts.timers !== false) {
       this.flushTimer = setInterval(() => void this.flush(), this.config.tickFlushMs);
-      this.pruneTimer = setInterval(() => void this.prune(), this.config.tickPruneEveryMs);
-      void this.prune();
     }
     for (const feed of this.feeds) await feed.start((tick) => this.ingest(tick));
     this.log.info(`market engine running: ${this.feeds.map((f) => `${f.name} (${f.status().symbols.length})`).join(', ')}`);
@@ -205,12 +240,11 @@ export class MarketEngine {
 
   private pushes(book: SymbolBook, current: Map<CandlePeriod, Candle>): BusMessage[] {
     const q = book.quote();
-    const day: Omit<DayMarketPush, 'type'> = { symbol: book.code, close: q.close, change: q.change, high: q.high, low: q.low, open: q.open, volume: q.volume };
-    const messages: BusMessage[] = [{ topic: 'DAY_MARKET', payload: day }];
-    const topic = `KLINE.${book.code}`;
+    const messages: BusMessage[] = [
+      pushMessage('DAY_MARKET', { symbol: book.code, close: q.close, change: q.change, high: q.high, low: q.low, open: q.open, volume: q.volume }),
+    ];
     for (const [period, c] of current) {
-      const kline: Omit<KlinePush, 'type'> = { Period: period, Open: c.open, High: c.high, Low: c.low, Close: c.close, Volume: c.volume, Time: Math.floor(c.time / 1000) };
-      messages.push({ topic, payload: kline });
+      messages.push(klineMessage(book.code, { Period: period, Open: c.open, High: c.high, Low: c.low, Close: c.close, Volume: c.volume, Time: Math.floor(c.time / 1000) }));
     }
     return messages;
   }
@@ -265,6 +299,17 @@ export class MarketEngine {
     }
   }
 
+  /** Tick retention on the scheduler: once per period across nodes and restarts; a failure is retried. */
+  private tickPruneJob(): ScheduledJob {
+    return {
+      name: 'market.tick-prune',
+      periodMs: this.config.tickPruneEveryMs,
+      run: async () => {
+        await store.pruneTicks(this.db, this.now() - this.config.tickRetentionDays * DAY_MS);
+      },
+    };
+  }
+
   /** Retention: drops ticks older than TICK_RETENTION_DAYS. */
   async prune(): Promise<number> {
     try {
@@ -279,7 +324,8 @@ export class MarketEngine {
     if (!this.running) return;
     this.running = false;
     clearInterval(this.flushTimer);
-    clearInterval(this.pruneTimer);
+    await this.scheduler?.stop();
+    await this.events?.stop();
     await Promise.all(this.feeds.map((f) => f.stop()));
     await this.flushing;
     await this.flush();

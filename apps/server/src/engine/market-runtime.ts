@@ -3,6 +3,9 @@ import type { Db } from '../db/database.js';
 import type { Bus } from '../realtime/bus.js';
 import { LeaderElection } from './leader-election.js';
 import { MarketEngine, type EngineLog, type MarketEngineOptions } from './market-engine.js';
+import type { TickConsumerFactory } from './tick-consumer.js';
+import type { EventConsumer } from './event-consumer.js';
+import type { ScheduledJob } from './scheduled-job.js';
 
 export interface MarketRuntimeOptions {
   db: Db;
@@ -10,6 +13,11 @@ export interface MarketRuntimeOptions {
   bus: Bus;
   config: Config;
   log: EngineLog;
+  /** What acts on committed ticks on the leader: the modules' consumers, from the composition root. */
+  tickConsumers?: readonly TickConsumerFactory[];
+  /** The modules' scheduled jobs and outbox event consumers: they run on the leader too. */
+  jobs?: readonly ScheduledJob[];
+  eventConsumers?: readonly EventConsumer[];
   engine?: Partial<MarketEngineOptions>;
 }
 
@@ -27,7 +35,17 @@ export class MarketRuntime {
       retryMs: opts.config.market.leaderRetryMs,
       log: (m) => opts.log.info(m),
       onElected: async () => {
-        const engine = new MarketEngine({ db: opts.db, bus: opts.bus, config: opts.config.market, log: opts.log, ...opts.engine });
+        const engine = new MarketEngine({
+          db: opts.db,
+          bus: opts.bus,
+          config: opts.config.market,
+          log: opts.log,
+          consumers: opts.tickConsumers,
+          jobs: opts.jobs,
+          eventConsumers: opts.eventConsumers,
+          databaseUrl: opts.databaseUrl,
+          ...opts.engine,
+        });
         this.engine = engine;
         try {
           await engine.start();

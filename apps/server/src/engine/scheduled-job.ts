@@ -17,11 +17,27 @@ export interface ScheduledJobContext {
   now(): number;
 }
 
-/** Clock-driven work a module declares in its manifest (sweeps, pruning, daily incomes). */
+/**
+ * Clock-driven work a module declares in its manifest (sweeps, pruning, daily incomes). A period's
+ * run is due from the period's start. Its writes should be idempotent per period (e.g. a ledger
+ * reference naming the period): the run row commits after the job returns, so a crash in between
+ * runs the period again on the next leader.
+ */
 export interface ScheduledJob {
   /** Unique and stable: it keys the run rows. */
   readonly name: string;
-  /** Length of one period; periods are aligned to the Unix epoch. */
+  /** Length of one period. */
   readonly periodMs: number;
+  /**
+   * Periods start at Unix epoch + offsetMs + k * periodMs: 0 aligns a daily job to midnight UTC,
+   * 8 h to midnight in UTC-8 is -8 h (or 16 h). Default 0.
+   */
+  readonly offsetMs?: number;
+  /**
+   * How many missed periods before the current one run after downtime, oldest first. 0 (default)
+   * suits jobs whose one run covers everything (sweeps, pruning); a daily income says how many
+   * days it must make up. Older missed periods are skipped, and said so in the log.
+   */
+  readonly catchUp?: number;
   run(ctx: ScheduledJobContext): Promise<void>;
 }

@@ -1,16 +1,7 @@
+import type { DayQuote } from '@tp/contracts';
 import { applyTick, CANDLE_PERIODS, Decimal, type Candle, type CandlePeriod } from '@tp/domain';
 
 const DAY_MS = 24 * 3_600_000;
-
-/** The 24-hour quote of DAY_MARKET and ForexQuotations. `change` is a percent, 2 decimals. */
-export interface DayQuote {
-  open: string;
-  close: string;
-  high: string;
-  low: string;
-  volume: string;
-  change: string;
-}
 
 export function changePercent(open: string, close: string): string {
   const o = new Decimal(open);

@@ -1,9 +1,9 @@
 import type { Db } from '../db/database.js';
-import { createMicroSettler } from '../modules/micro/micro-settler.js';
+import type { EventConsumer } from './event-consumer.js';
+import type { ScheduledJob } from './scheduled-job.js';
 import type { Bus } from '../realtime/bus.js';
 import type { EngineLog } from './market-engine.js';
 import type { TickRow } from './tick-store.js';
-import { forexEngineFactory } from '../modules/forex/forex-engine.js';
 
 /** A tick as trading engines see it: stored, numbered per symbol, with its symbol's code. */
 export interface StoredTick extends TickRow {
@@ -22,6 +22,10 @@ export interface TickConsumer {
   /** The ticks of one committed batch, in arrival order. Called one batch at a time. */
   onTicks(ticks: readonly StoredTick[]): Promise<void>;
   stop(): Promise<void>;
+  /** Jobs bound to this consumer's state (the option sweep), run by the engine's scheduler. */
+  readonly jobs?: readonly ScheduledJob[];
+  /** Outbox event handlers bound to this consumer's state (the forex engine's re-read of a user). */
+  readonly eventConsumers?: readonly EventConsumer[];
 }
 
 export interface TickConsumerDeps {
@@ -34,9 +38,3 @@ export interface TickConsumerDeps {
 }
 
 export type TickConsumerFactory = (deps: TickConsumerDeps) => TickConsumer;
-
-/**
- * The engine process's consumers, in the order they see each batch. Trading features add their
- * factory here.
- */
-export const TICK_CONSUMERS: TickConsumerFactory[] = [forexEngineFactory(), createMicroSettler];

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { hashToken } from '../modules/users/tokens.js';
+import { hashToken } from '../lib/tokens.js';
 import { tokenFromHeader } from './auth.js';
 import { refuse } from './refusal.js';
 

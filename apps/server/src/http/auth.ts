@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { refuse } from './refusal.js';
-import { findSessionUser, touchSession } from '../modules/users/sessions.repository.js';
-import { hashToken } from '../modules/users/tokens.js';
+import { findSessionUser, touchSession } from './session-lookup.js';
+import { hashToken } from '../lib/tokens.js';
 
 export interface AuthUser {
   id: number;

@@ -141,7 +141,7 @@ export async function runMoneyAction<T>(
 
 /**
  * The idempotency record as a companion row of a one-statement ledger post
- * (ledger.postWithCompanions): a plain INSERT, so a key already taken fails the whole statement
+ * (ledger post with companions): a plain INSERT, so a key already taken fails the whole statement
  * with a unique violation and nothing of the action is written.
  */
 export const ANSWER_RECORD = { table: 'idempotency_keys', columns: ANSWER_COLUMNS } as const;

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { lastCode } from './test-app.js';
+import { endpointPath, endpoints, type EndpointData, type EndpointInput, type EndpointSpec, type HttpMethod } from '@tp/contracts';
 
 export interface Answer<T = unknown> {
   status: number;
@@ -39,12 +40,12 @@ export async function registerUser(
 ): Promise<Registered> {
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? 'correct-horse-1';
-  const sent = await call(app, { method: 'POST', url: '/api/notify/send_email', payload: { to: email, type: 1 } });
+  const sent = await call(app, { method: 'POST', url: endpoints.notify.sendEmail.path, payload: { to: email, type: 1 } });
   expect(sent.body.code).toBe(1);
   const code = await lastCode(dataDir, email);
   const reg = await call<{ token: string; user: Registered['user'] }>(app, {
     method: 'POST',
-    url: '/api/user/register',
+    url: endpoints.users.register.path,
     payload: { type: 1, account: email, password, re_password: password, sms_code: code, ...(opts.invite_code ? { invite_code: opts.invite_code } : {}) },
   });
   expect(reg.body).toMatchObject({ code: 1 });
@@ -52,7 +53,23 @@ export async function registerUser(
 }
 
 export async function demoLogin(app: FastifyInstance, demoId: string): Promise<{ token: string; user: Registered['user'] }> {
-  const res = await call<{ token: string; user: Registered['user'] }>(app, { method: 'GET', url: `/api/user/createAccountDemoForU?demo_id=${demoId}` });
+  const res = await call<{ token: string; user: Registered['user'] }>(app, { method: 'GET', url: `${endpoints.users.demoLogin.path}?demo_id=${demoId}` });
   expect(res.body.code).toBe(1);
   return res.body.data;
+}
+
+/**
+ * Calls an endpoint object through app.inject: its first method unless told, the input as query
+ * (GET) or body (POST), path params filled in, the token as `authorization`.
+ */
+export async function callEndpoint<E extends EndpointSpec>(
+  app: FastifyInstance,
+  endpoint: E,
+  opts: { input?: EndpointInput<E>; params?: Record<string, string | number>; token?: string; headers?: Record<string, string>; method?: HttpMethod } = {},
+): Promise<Answer<EndpointData<E>>> {
+  const method = opts.method ?? endpoint.methods[0];
+  const headers = { ...opts.headers, ...(opts.token === undefined ? {} : { authorization: opts.token }) };
+  const url = endpointPath(endpoint, opts.params);
+  const input = opts.input as InjectOptions['payload'] & Record<string, string> | undefined;
+  return call<EndpointData<E>>(app, method === 'GET' ? { method, url, headers, query: input } : { method, url, headers, payload: input });
 }

@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { verifyLedger } from '../modules/ledger/ledger.service.js';
+import { verifyLedger } from '../modules/ledger/index.js';
 import { activeDbs } from './test-app.js';
 
 // DESIGN principle 4: after every integration test the ledger re-derives to its projection.

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, registerUser, type Registered } from './http-helpers.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './test-app.js';
+import { endpoints, endpointPath } from '@tp/contracts';
 
 /** The smallest real PNG: signature, IHDR of a 1x1 image, IDAT, IEND. */
 export const PNG_1X1 = Buffer.from(
@@ -24,7 +25,7 @@ export function multipartBody(content: Buffer, opts: { field?: string; filename?
 
 export async function upload(app: FastifyInstance, token: string, content: Buffer = PNG_1X1, opts: Parameters<typeof multipartBody>[1] = {}) {
   const body = multipartBody(content, opts);
-  return call<{ url: string }>(app, { method: 'POST', url: '/api/common/image_upload', headers: { ...body.headers, authorization: token }, payload: body.payload });
+  return call<{ url: string }>(app, { method: 'POST', url: endpoints.uploads.image.path, headers: { ...body.headers, authorization: token }, payload: body.payload });
 }
 
 export async function uploadUrlOf(app: FastifyInstance, token: string): Promise<string> {
@@ -34,7 +35,7 @@ export async function uploadUrlOf(app: FastifyInstance, token: string): Promise<
 }
 
 export async function adminToken(app: FastifyInstance, email = 'admin@example.com', password = TEST_ADMIN_PASSWORD): Promise<string> {
-  const res = await call<{ token: string }>(app, { method: 'POST', url: '/admin/api/login', payload: { email, password } });
+  const res = await call<{ token: string }>(app, { method: 'POST', url: endpoints.admin.login.path, payload: { email, password } });
   expect(res.body.code).toBe(1);
   return res.body.data.token;
 }
@@ -42,15 +43,15 @@ export async function adminToken(app: FastifyInstance, email = 'admin@example.co
 /** Submits a coin deposit (channel 1) and has the admin approve it: the user's funding account gets `amount`. */
 export async function fund(app: FastifyInstance, userToken: string, admin: string, amount: string): Promise<number> {
   const proofImg = await uploadUrlOf(app, userToken);
-  const sub = await call<{ id: number }>(app, { method: 'POST', url: '/api/quickCharge/submit', headers: { authorization: userToken }, payload: { number: amount, proofImg, charge_id: 1 } });
+  const sub = await call<{ id: number }>(app, { method: 'POST', url: endpoints.deposits.coinSubmit.path, headers: { authorization: userToken }, payload: { number: amount, proofImg, charge_id: 1 } });
   expect(sub.body.code).toBe(1);
-  const ok = await call(app, { method: 'POST', url: `/admin/api/deposits/${sub.body.data.id}/approve`, headers: { authorization: admin }, payload: {} });
+  const ok = await call(app, { method: 'POST', url: endpointPath(endpoints.admin.approveDeposit, { id: sub.body.data.id }), headers: { authorization: admin }, payload: {} });
   expect(ok.body.code).toBe(1);
   return sub.body.data.id;
 }
 
 export async function balanceOf(app: FastifyInstance, token: string, accountTypeId: number) {
-  const res = await call<{ accountTypeId: number; balance: string; lockBalance: string }[]>(app, { method: 'GET', url: '/v2/api/main/wallet/getBalance', headers: { authorization: token } });
+  const res = await call<{ accountTypeId: number; balance: string; lockBalance: string }[]>(app, { method: 'GET', url: endpoints.wallet.balances.path, headers: { authorization: token } });
   const acc = res.body.data.find((a) => a.accountTypeId === accountTypeId);
   if (!acc) throw new Error(`no account ${accountTypeId}`);
   return { balance: acc.balance, lockBalance: acc.lockBalance };

@@ -8,6 +8,9 @@ import { createQueryClient } from '../app/providers';
 import { configureApi } from '../lib/api/client';
 
 /** Test doubles for the market screens: a routed fake fetch and a screen renderer. */
+/** The quote store, for feature tests that drive prices without importing the market feature. */
+export { applyDayMarket, resetQuotes, seedQuotes } from '../features/market/model/quote-store';
+
 export type Handler = (url: URL, init: RequestInit) => unknown;
 export const calls: { url: URL; init: RequestInit }[] = [];
 export const routes: Record<string, Handler> = {};

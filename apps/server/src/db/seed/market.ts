@@ -1,4 +1,4 @@
-import type { Lang } from '@tp/contracts';
+import { endpointPath, endpoints, type Lang } from '@tp/contracts';
 import type { Executor } from '../database.js';
 
 export interface CategorySeed {
@@ -166,7 +166,7 @@ export async function seedMarket(db: Executor): Promise<void> {
       SYMBOLS.map((s, i) => ({
         code: s.code,
         show_code: s.showCode,
-        logo: `/logos/${s.code}.svg`,
+        logo: endpointPath(endpoints.market.logo, { file: `${s.code}.svg` }),
         category_id: categoryId.get(s.category)!,
         price_precision: s.precision,
         pip: s.pip,

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../database.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { BASE_CURRENCY, SYSTEM_ACCOUNTS } from '../../modules/ledger/ledger-kinds.js';
+import { BASE_CURRENCY, SYSTEM_ACCOUNTS } from './system-accounts.js';
 import { AREAS } from './areas.js';
 import { COMPANIES } from './companies.js';
 import { seedMarket } from './market.js';

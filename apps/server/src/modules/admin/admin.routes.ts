@@ -1,19 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  adminApproveInput,
-  adminDecisionSchema,
-  adminDepositPageSchema,
-  adminItemParams,
-  adminLoginInput,
-  adminQueueQuery,
-  adminRejectInput,
-  adminSessionSchema,
-  adminWithdrawalPageSchema,
-} from '@tp/contracts';
-import { emptyEnvelope, envelopeSchema, okEnvelope } from '../../http/envelope.js';
-import { currentAdmin, requireAdmin } from '../../http/admin-auth.js';
-import { decideDeposit, listChargesForAdmin, type Decision } from '../deposits/deposits.service.js';
-import { decideWithdrawal, listWithdrawalsForAdmin } from '../withdrawals/withdrawals.service.js';
+import { endpoints } from '@tp/contracts';
+import { okEnvelope } from '../../http/envelope.js';
+import { currentAdmin } from '../../http/admin-auth.js';
+import { route } from '../../http/endpoint.js';
+import { listChargesForAdmin } from '../deposits/index.js';
+import { listWithdrawalsForAdmin } from '../withdrawals/index.js';
+import { decideDeposit, type Decision } from './decide-deposit.js';
+import { decideWithdrawal } from './decide-withdrawal.js';
 import { adminLogin, adminLogout } from './admin.service.js';
 
 /**
@@ -22,51 +15,34 @@ import { adminLogin, adminLogout } from './admin.service.js';
  * touches orders or prices.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['admin'];
-  const { db, config } = app;
+  const { db } = app;
+  const admin = endpoints.admin;
 
-  app.post(
-    '/admin/api/login',
-    {
-      config: { rateLimit: { max: config.loginIpLimitPerMinute, timeWindow: 60_000 } },
-      schema: { tags, body: adminLoginInput, response: { 200: envelopeSchema(adminSessionSchema) } },
-    },
-    async (req) => okEnvelope(req.lang, await db.transaction().execute((trx) => adminLogin(trx, req.body.email, req.body.password, req.ip)), 'logged_in'),
+  route(app, admin.login, async ({ req, input }) =>
+    okEnvelope(req.lang, await db.transaction().execute((trx) => adminLogin(trx, input.email, input.password, req.ip)), 'logged_in'),
   );
 
-  app.post('/admin/api/logout', { onRequest: requireAdmin, schema: { tags, response: { 200: emptyEnvelope } } }, async (req) => {
-    const admin = currentAdmin(req);
-    await db.transaction().execute((trx) => adminLogout(trx, admin.id, admin.sessionId));
+  route(app, admin.logout, async ({ req }) => {
+    const { id, sessionId } = currentAdmin(req);
+    await db.transaction().execute((trx) => adminLogout(trx, id, sessionId));
     return okEnvelope(req.lang, null, 'logged_out');
   });
 
-  app.get(
-    '/admin/api/deposits',
-    { onRequest: requireAdmin, schema: { tags, querystring: adminQueueQuery, response: { 200: envelopeSchema(adminDepositPageSchema) } } },
-    async (req) => okEnvelope(req.lang, await listChargesForAdmin(db, req.query.status, req.query.page)),
-  );
+  route(app, admin.deposits, async ({ req, input }) => okEnvelope(req.lang, await listChargesForAdmin(db, input.status, input.page)));
 
-  app.get(
-    '/admin/api/withdrawals',
-    { onRequest: requireAdmin, schema: { tags, querystring: adminQueueQuery, response: { 200: envelopeSchema(adminWithdrawalPageSchema) } } },
-    async (req) => okEnvelope(req.lang, await listWithdrawalsForAdmin(db, req.query.status, req.query.page, req.lang)),
-  );
+  route(app, admin.withdrawals, async ({ req, input }) => okEnvelope(req.lang, await listWithdrawalsForAdmin(db, input.status, input.page, req.lang)));
 
-  const decide = (queue: 'deposits' | 'withdrawals', decision: Decision) => {
-    const fn = queue === 'deposits' ? decideDeposit : decideWithdrawal;
-    const body = decision === 'approve' ? adminApproveInput : adminRejectInput;
-    app.post(
-      `/admin/api/${queue}/:id/${decision}`,
-      { onRequest: requireAdmin, schema: { tags, params: adminItemParams, body, response: { 200: envelopeSchema(adminDecisionSchema) } } },
-      async (req) => {
-        const adminId = currentAdmin(req).id;
-        const reason = (req.body as { reason?: string } | undefined)?.reason;
-        return okEnvelope(req.lang, await db.transaction().execute((trx) => fn(trx, adminId, req.params.id, decision, reason)), 'decision_saved');
-      },
-    );
-  };
-  decide('deposits', 'approve');
-  decide('deposits', 'reject');
-  decide('withdrawals', 'approve');
-  decide('withdrawals', 'reject');
+  const decisions = [
+    [admin.approveDeposit, decideDeposit, 'approve'],
+    [admin.rejectDeposit, decideDeposit, 'reject'],
+    [admin.approveWithdrawal, decideWithdrawal, 'approve'],
+    [admin.rejectWithdrawal, decideWithdrawal, 'reject'],
+  ] as const;
+  for (const [endpoint, decide, decision] of decisions) {
+    route(app, endpoint, async ({ req, input, params }) => {
+      const adminId = currentAdmin(req).id;
+      const reason = input?.reason;
+      return okEnvelope(req.lang, await db.transaction().execute((trx) => decide(trx, adminId, params.id, decision satisfies Decision, reason)), 'decision_saved');
+    });
+  }
 };

@@ -2,7 +2,7 @@ import type { AdminSession } from '@tp/contracts';
 import type { Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.js';
-import { hashToken, newToken } from '../users/tokens.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
 import * as repo from './admin.repository.js';
 import { writeAudit } from './audit.repository.js';
 

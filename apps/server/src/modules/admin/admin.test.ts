@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { call, expectRefused, registerUser, type Registered } from '../../test/http-helpers.js';
 import { adminToken, balanceOf, uploadUrlOf } from '../../test/wallet-helpers.js';
+import { endpoints, endpointPath } from '@tp/contracts';
 
 let t: TestApp;
 let alice: Registered;
@@ -18,51 +19,51 @@ afterAll(async () => {
 
 async function deposit(amount: string) {
   const proofImg = await uploadUrlOf(t.app, alice.token);
-  const res = await call<{ id: number }>(t.app, { method: 'POST', url: '/api/quickCharge/submit', headers: auth(alice.token), payload: { number: amount, proofImg, charge_id: 1 } });
+  const res = await call<{ id: number }>(t.app, { method: 'POST', url: endpoints.deposits.coinSubmit.path, headers: auth(alice.token), payload: { number: amount, proofImg, charge_id: 1 } });
   return res.body.data.id;
 }
 
 describe('admin login and tokens', () => {
   it('logs in with the seeded admin; wrong passwords and unknown e-mails are refused alike', async () => {
-    const ok = await call<{ token: string; admin: { email: string } }>(t.app, { method: 'POST', url: '/admin/api/login', payload: { email: 'admin@example.com', password: 'admin-password-for-tests' } });
+    const ok = await call<{ token: string; admin: { email: string } }>(t.app, { method: 'POST', url: endpoints.admin.login.path, payload: { email: 'admin@example.com', password: 'admin-password-for-tests' } });
     expect(ok.body).toMatchObject({ code: 1, data: { admin: { email: 'admin@example.com' } } });
-    expectRefused(await call(t.app, { method: 'POST', url: '/admin/api/login', payload: { email: 'admin@example.com', password: 'nope' } }), 'invalid_credentials');
-    expectRefused(await call(t.app, { method: 'POST', url: '/admin/api/login', payload: { email: 'nobody@example.com', password: 'nope' } }), 'invalid_credentials');
+    expectRefused(await call(t.app, { method: 'POST', url: endpoints.admin.login.path, payload: { email: 'admin@example.com', password: 'nope' } }), 'invalid_credentials');
+    expectRefused(await call(t.app, { method: 'POST', url: endpoints.admin.login.path, payload: { email: 'nobody@example.com', password: 'nope' } }), 'invalid_credentials');
     // The user's own password does not log in to the admin side either.
-    expectRefused(await call(t.app, { method: 'POST', url: '/admin/api/login', payload: { email: alice.email, password: alice.password } }), 'invalid_credentials');
+    expectRefused(await call(t.app, { method: 'POST', url: endpoints.admin.login.path, payload: { email: alice.email, password: alice.password } }), 'invalid_credentials');
   });
 
   it('a user token never opens admin routes, and an admin token never opens user routes', async () => {
-    for (const [method, url] of [['GET', '/admin/api/deposits'], ['GET', '/admin/api/withdrawals'], ['POST', '/admin/api/deposits/1/approve'], ['POST', '/admin/api/withdrawals/1/reject']] as const) {
+    for (const [method, url] of [['GET', endpoints.admin.deposits.path], ['GET', endpoints.admin.withdrawals.path], ['POST', '/admin/api/deposits/1/approve'], ['POST', '/admin/api/withdrawals/1/reject']] as const) {
       expectRefused(await call(t.app, { method, url, headers: auth(alice.token), ...(method === 'POST' ? { payload: { reason: 'x' } } : {}) }), 'not_logged_in', 999);
       expectRefused(await call(t.app, { method, url }), 'not_logged_in', 999);
     }
-    for (const url of ['/v2/api/main/wallet/getBalance', '/api/user/info', '/api/quickCharge/quick_ist']) {
+    for (const url of [endpoints.wallet.balances.path, endpoints.users.info.path, endpoints.deposits.list.path]) {
       expectRefused(await call(t.app, { method: 'GET', url, headers: auth(admin) }), 'not_logged_in', 999);
     }
   });
 
   it('logout revokes the admin token', async () => {
     const token = await adminToken(t.app);
-    expect((await call(t.app, { method: 'POST', url: '/admin/api/logout', headers: auth(token) })).body.code).toBe(1);
-    expectRefused(await call(t.app, { method: 'GET', url: '/admin/api/deposits', headers: auth(token) }), 'not_logged_in', 999);
+    expect((await call(t.app, { method: 'POST', url: endpoints.admin.logout.path, headers: auth(token) })).body.code).toBe(1);
+    expectRefused(await call(t.app, { method: 'GET', url: endpoints.admin.deposits.path, headers: auth(token) }), 'not_logged_in', 999);
   });
 });
 
 describe('review queues', () => {
   it('lists deposits by status with the user and channel; decides each once, audited', async () => {
     const id = await deposit('42');
-    const queue = await call<{ data: { id: number; status: number; user: { id: number }; channel: string }[]; total: number }>(t.app, { method: 'GET', url: '/admin/api/deposits?status=0&page=1', headers: auth(admin) });
+    const queue = await call<{ data: { id: number; status: number; user: { id: number }; channel: string }[]; total: number }>(t.app, { method: 'GET', url: `${endpoints.admin.deposits.path}?status=0&page=1`, headers: auth(admin) });
     expect(queue.body.data.data[0]).toMatchObject({ id, status: 0, user: { id: alice.user.id }, channel: expect.stringContaining('USDT TRC20') });
-    const first = await call(t.app, { method: 'POST', url: `/admin/api/deposits/${id}/approve`, headers: auth(admin), payload: { reason: 'seen on chain' } });
+    const first = await call(t.app, { method: 'POST', url: endpointPath(endpoints.admin.approveDeposit, { id }), headers: auth(admin), payload: { reason: 'seen on chain' } });
     expect(first.body.code).toBe(1);
-    expectRefused(await call(t.app, { method: 'POST', url: `/admin/api/deposits/${id}/approve`, headers: auth(admin) }), 'already_decided');
-    expectRefused(await call(t.app, { method: 'POST', url: `/admin/api/deposits/${id}/reject`, headers: auth(admin), payload: { reason: 'late' } }), 'already_decided');
+    expectRefused(await call(t.app, { method: 'POST', url: endpointPath(endpoints.admin.approveDeposit, { id }), headers: auth(admin) }), 'already_decided');
+    expectRefused(await call(t.app, { method: 'POST', url: endpointPath(endpoints.admin.rejectDeposit, { id }), headers: auth(admin), payload: { reason: 'late' } }), 'already_decided');
     expect((await balanceOf(t.app, alice.token, 1)).balance).toBe('42.00000000');
     const audit = await t.db.selectFrom('audit_log').selectAll().where('target', '=', `charge:${id}`).execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'deposit.approve', admin_id: expect.any(Number), detail: expect.objectContaining({ user_id: alice.user.id, reason: 'seen on chain' }) });
-    const decided = await call<{ data: { id: number; reviewed_at: string | null }[] }>(t.app, { method: 'GET', url: '/admin/api/deposits?status=1', headers: auth(admin) });
+    const decided = await call<{ data: { id: number; reviewed_at: string | null }[] }>(t.app, { method: 'GET', url: `${endpoints.admin.deposits.path}?status=1`, headers: auth(admin) });
     expect(decided.body.data.data.find((d) => d.id === id)?.reviewed_at).toMatch(/^\d{4}-/);
   });
 
@@ -71,7 +72,7 @@ describe('review queues', () => {
     const before = await balanceOf(t.app, alice.token, 1);
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        call(t.app, { method: 'POST', url: `/admin/api/deposits/${id}/${i % 2 ? 'reject' : 'approve'}`, headers: auth(admin), payload: { reason: 'race' } }),
+        call(t.app, { method: 'POST', url: endpointPath(i % 2 ? endpoints.admin.rejectDeposit : endpoints.admin.approveDeposit, { id }), headers: auth(admin), payload: { reason: 'race' } }),
       ),
     );
     expect(results.filter((r) => r.body.code === 1)).toHaveLength(1);
@@ -83,14 +84,14 @@ describe('review queues', () => {
   });
 
   it('concurrent decisions on one withdrawal: exactly one wins', async () => {
-    const method = await call<{ id: number }>(t.app, { method: 'POST', url: '/api/wallet/bind_draw_method', headers: auth(alice.token), payload: { type: 1, draw_id: 1, dc_address: 'TAdminTest' } });
-    const w = await call<{ id: number }>(t.app, { method: 'POST', url: '/api/account/draw', headers: auth(alice.token), payload: { draw_currency_id: 1, number: '20', draw_method_id: method.body.data.id } });
+    const method = await call<{ id: number }>(t.app, { method: 'POST', url: endpoints.withdrawals.bindMethod.path, headers: auth(alice.token), payload: { type: 1, draw_id: 1, dc_address: 'TAdminTest' } });
+    const w = await call<{ id: number }>(t.app, { method: 'POST', url: endpoints.withdrawals.draw.path, headers: auth(alice.token), payload: { draw_currency_id: 1, number: '20', draw_method_id: method.body.data.id } });
     expect(w.body.code).toBe(1);
-    const queue = await call<{ data: { id: number; method: { dc_address: string }; user: { id: number } }[] }>(t.app, { method: 'GET', url: '/admin/api/withdrawals?status=0', headers: auth(admin) });
+    const queue = await call<{ data: { id: number; method: { dc_address: string }; user: { id: number } }[] }>(t.app, { method: 'GET', url: `${endpoints.admin.withdrawals.path}?status=0`, headers: auth(admin) });
     expect(queue.body.data.data[0]).toMatchObject({ id: w.body.data.id, method: { dc_address: 'TAdminTest' }, user: { id: alice.user.id } });
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        call(t.app, { method: 'POST', url: `/admin/api/withdrawals/${w.body.data.id}/${i % 2 ? 'reject' : 'approve'}`, headers: auth(admin), payload: { reason: 'race' } }),
+        call(t.app, { method: 'POST', url: endpointPath(i % 2 ? endpoints.admin.rejectWithdrawal : endpoints.admin.approveWithdrawal, { id: w.body.data.id }), headers: auth(admin), payload: { reason: 'race' } }),
       ),
     );
     expect(results.filter((r) => r.body.code === 1)).toHaveLength(1);
@@ -100,11 +101,11 @@ describe('review queues', () => {
 
   it('a rejection needs a reason; unknown ids and bad ids are refused', async () => {
     const id = await deposit('5');
-    expectRefused(await call(t.app, { method: 'POST', url: `/admin/api/deposits/${id}/reject`, headers: auth(admin), payload: {} }), 'bad_request');
-    expectRefused(await call(t.app, { method: 'POST', url: `/admin/api/deposits/${id}/reject`, headers: auth(admin), payload: { reason: '   ' } }), 'bad_request');
-    expectRefused(await call(t.app, { method: 'POST', url: '/admin/api/deposits/999999/approve', headers: auth(admin) }), 'not_found');
-    expectRefused(await call(t.app, { method: 'POST', url: '/admin/api/withdrawals/999999/approve', headers: auth(admin) }), 'not_found');
-    expectRefused(await call(t.app, { method: 'POST', url: '/admin/api/deposits/abc/approve', headers: auth(admin) }), 'bad_request');
-    await call(t.app, { method: 'POST', url: `/admin/api/deposits/${id}/reject`, headers: auth(admin), payload: { reason: 'cleanup' } });
+    expectRefused(await call(t.app, { method: 'POST', url: endpointPath(endpoints.admin.rejectDeposit, { id }), headers: auth(admin), payload: {} }), 'bad_request');
+    expectRefused(await call(t.app, { method: 'POST', url: endpointPath(endpoints.admin.rejectDeposit, { id }), headers: auth(admin), payload: { reason: '   ' } }), 'bad_request');
+    expectRefused(await call(t.app, { method: 'POST', url: endpointPath(endpoints.admin.approveDeposit, { id: 999999 }), headers: auth(admin) }), 'not_found');
+    expectRefused(await call(t.app, { method: 'POST', url: endpointPath(endpoints.admin.approveWithdrawal, { id: 999999 }), headers: auth(admin) }), 'not_found');
+    expectRefused(await call(t.app, { method: 'POST', url: endpointPath(endpoints.admin.approveDeposit, { id: 'abc' }), headers: auth(admin) }), 'bad_request');
+    await call(t.app, { method: 'POST', url: endpointPath(endpoints.admin.rejectDeposit, { id }), headers: auth(admin), payload: { reason: 'cleanup' } });
   });
 });

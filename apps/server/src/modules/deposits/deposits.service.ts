@@ -1,6 +1,4 @@
 import {
-  ACCOUNT_TYPES,
-  CHARGE_STATUS,
   CHARGE_TYPES,
   type AdminDeposit,
   type BankAccount,
@@ -8,18 +6,13 @@ import {
   type CoinDepositInput,
   type WireDepositInput,
 } from '@tp/contracts';
-import { Decimal } from '@tp/domain';
 import type { Executor } from '../../db/database.js';
 import type { ActionResult } from '../../http/idempotency.js';
 import { refuse } from '../../http/refusal.js';
 import { paged, pageWindow } from '../../lib/paging.js';
 import { wireDateTime } from '../../lib/time.js';
 import { wireMoney } from '../../lib/wire-money.js';
-import { writeAudit } from '../admin/audit.repository.js';
-import { LEDGER_KINDS, SYSTEM_ACCOUNTS } from '../ledger/ledger-kinds.js';
-import { baseCurrencyId, post, systemAccountId } from '../ledger/ledger.service.js';
-import { findUserAccount } from '../ledger/ledger.repository.js';
-import { ownUploadId, uploadUrl } from '../uploads/uploads.service.js';
+import { ownUploadId, uploadUrl } from '../uploads/index.js';
 import * as repo from './deposits.repository.js';
 
 export const depositAddresses = (db: Executor) => repo.listDepositAddresses(db);
@@ -120,42 +113,4 @@ export async function listChargesForAdmin(db: Executor, status: number | undefin
     reviewed_by: r.reviewed_by,
   }));
   return paged(data, total, page);
-}
-
-export type Decision = 'approve' | 'reject';
-
-/**
- * An admin's decision on a deposit, once: the record is locked, so a concurrent second decision
- * waits and then finds it decided. Approval credits the user's funding account from external
- * clearing; both outcomes are audited in the same transaction.
- */
-export async function decideDeposit(trx: Executor, adminId: number, id: number, decision: Decision, reason: string | undefined) {
-  const charge = await repo.lockCharge(trx, id);
-  if (!charge) refuse('not_found');
-  if (charge.status !== CHARGE_STATUS.unchecked) refuse('already_decided');
-  let transactionId: string | null = null;
-  if (decision === 'approve') {
-    const currencyId = await baseCurrencyId(trx);
-    const funding = await findUserAccount(trx, charge.user_id, ACCOUNT_TYPES.change, currencyId);
-    if (!funding) throw new Error(`user ${charge.user_id} has no funding account`);
-    const amount = new Decimal(charge.number);
-    transactionId = await post(trx, {
-      kind: LEDGER_KINDS.deposit,
-      memo: `Deposit #${id}`,
-      reference: `charge:${id}`,
-      postings: [
-        { accountId: await systemAccountId(trx, SYSTEM_ACCOUNTS.externalClearing, currencyId), bucket: 'available', amount: amount.neg() },
-        { accountId: funding.id, bucket: 'available', amount },
-      ],
-    });
-  }
-  const status = decision === 'approve' ? CHARGE_STATUS.finished : CHARGE_STATUS.rejected;
-  await repo.markCharge(trx, id, { status, remark: reason ?? '', reviewed_by: adminId, ledger_transaction_id: transactionId });
-  await writeAudit(trx, {
-    adminId,
-    action: `deposit.${decision}`,
-    target: `charge:${id}`,
-    detail: { user_id: charge.user_id, number: charge.number, reason: reason ?? null, ledger_transaction_id: transactionId },
-  });
-  return { id, status };
 }

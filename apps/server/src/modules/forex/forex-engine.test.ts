@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { sql } from 'kysely';
 import { Decimal } from '@tp/domain';
-import type { ForexOrder } from '@tp/contracts';
+import { endpoints, type ForexOrder } from '@tp/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { call, demoLogin, registerUser } from '../../test/http-helpers.js';
 import { adminToken, fund } from '../../test/wallet-helpers.js';
@@ -54,9 +55,27 @@ async function tick(code: string, price: string): Promise<number> {
 
 const auth = (token: string) => ({ authorization: token, lang: 'en' });
 async function submit(token: string, payload: Record<string, unknown>) {
-  const res = await call<ForexOrder>(t.app, { method: 'POST', url: '/v2/api/forex/submit', headers: auth(token), payload });
+  const res = await call<ForexOrder>(t.app, { method: 'POST', url: endpoints.forex.submit.path, headers: auth(token), payload });
   await fx.idle();
   return res;
+}
+/** What the relay's LISTEN and poll do in production (timers are off here): deliver the outbox now. */
+async function deliverEvents(): Promise<void> {
+  await engine.events!.drain();
+  await fx.idle();
+}
+/** Whether a balance.changed event of the user reached the consumer, recorded as delivered. */
+async function deliveredTo(consumer: string, userId: number): Promise<boolean> {
+  const rows = await t.db
+    .selectFrom('event_outbox as e')
+    .innerJoin('event_deliveries as d', 'd.event_id', 'e.id')
+    .select('e.id')
+    .where('e.name', '=', 'balance.changed')
+    .where(sql<boolean>`(e.payload->>'userId')::int = ${userId}`)
+    .where('d.consumer', '=', consumer)
+    .where('d.delivered_at', 'is not', null)
+    .execute();
+  return rows.length > 0;
 }
 const order = (id: number) => t.db.selectFrom('forex_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -121,7 +140,7 @@ describe('forex trigger engine', () => {
     const u = await registerUser(t.app, t.dataDir);
     await fund(t.app, u.token, await adminToken(t.app), '10000');
     const transfer = (from: number, to: number, balance: string) =>
-      call(t.app, { method: 'POST', url: '/api/account/transfer', headers: auth(u.token), payload: { balance, from, to, currency_id: 1 } });
+      call(t.app, { method: 'POST', url: endpoints.wallet.transfer.path, headers: auth(u.token), payload: { balance, from, to, currency_id: 1 } });
     expect((await transfer(1, 3, '10000')).body.code).toBe(1);
     await tick('BTCUSDT', '100000.00');
     // Margin 1000.15 (fill 100015, x10), no fee here.
@@ -133,6 +152,10 @@ describe('forex trigger engine', () => {
     const out = await transfer(3, 1, '8999.85');
     expect(out.body.code).toBe(1);
     await fx.idle();
+    // Not over the bus: the transfer's event waits in the outbox until the relay delivers it.
+    expect((await order(o.Id)).status).toBe(1);
+    await deliverEvents();
+    expect(await deliveredTo('forex-engine.balance-changed', u.user.id)).toBe(true);
     const row = await order(o.Id);
     expect([row.status, row.close_type]).toEqual([3, 2]);
     expect(pushes).toContainEqual({ topic: 'FOREX_CLOSED', payload: { id: [o.Id] }, userId: u.user.id });
@@ -144,18 +167,31 @@ describe('forex trigger engine', () => {
     const u = await registerUser(t.app, t.dataDir);
     await fund(t.app, u.token, await adminToken(t.app), '3100');
     const transfer = (from: number, to: number, balance: string) =>
-      call(t.app, { method: 'POST', url: '/api/account/transfer', headers: auth(u.token), payload: { balance, from, to, currency_id: 1 } });
+      call(t.app, { method: 'POST', url: endpoints.wallet.transfer.path, headers: auth(u.token), payload: { balance, from, to, currency_id: 1 } });
     expect((await transfer(1, 3, '2000')).body.code).toBe(1);
     await tick('BTCUSDT', '100000.00');
     await submit(u.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10 });
     expect(new Decimal(fx.core.account(u.user.id)!.available).toFixed(2)).toBe('999.85');
     expect((await transfer(1, 3, '1000')).body.code).toBe(1);
-    await fx.idle();
+    await deliverEvents();
     expect(new Decimal(fx.core.account(u.user.id)!.available).toFixed(2)).toBe('1999.85');
     // A transfer between the other accounts is none of the engine's business: no event.
     pushes.length = 0;
     expect((await transfer(1, 2, '10')).body.code).toBe(1);
     expect(pushes.filter((m) => m.topic === 'forex.order_changed')).toEqual([]);
+  });
+
+  it('a demo reset reaches the engine through the outbox: the reset user leaves its index', async () => {
+    const a = await demoLogin(t.app, 'fxe-reset-1');
+    await tick('BTCUSDT', '100000.00');
+    await submit(a.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10 });
+    expect(fx.core.account(a.user.id)).toBeDefined();
+    expect((await call(t.app, { method: 'POST', url: endpoints.users.resetDemo.path, headers: auth(a.token) })).body.code).toBe(1);
+    await fx.idle();
+    expect(fx.core.account(a.user.id)).toBeDefined(); // the event waits in the outbox
+    await deliverEvents();
+    expect(fx.core.account(a.user.id)).toBeUndefined();
+    expect(await deliveredTo('forex-engine.balance-changed', a.user.id)).toBe(true);
   });
 
   it("a user's close racing the engine's stop loss settles exactly once", async () => {
@@ -164,7 +200,7 @@ describe('forex trigger engine', () => {
     const o = (await submit(a.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10, stop_loss_price: '99000' })).body.data;
     feed.push({ code: 'BTCUSDT', price: '98500.00' });
     await engine.flush(); // stored: the HTTP close prices at it too
-    const [res] = await Promise.all([call<ForexOrder>(t.app, { method: 'POST', url: '/v2/api/forex/close', headers: auth(a.token), payload: { id: o.Id } }), fx.idle()]);
+    const [res] = await Promise.all([call<ForexOrder>(t.app, { method: 'POST', url: endpoints.forex.close.path, headers: auth(a.token), payload: { id: o.Id } }), fx.idle()]);
     await fx.idle();
     const row = await order(o.Id);
     expect(row.status).toBe(3);
@@ -179,7 +215,7 @@ describe('forex trigger engine', () => {
     await tick('BTCUSDT', '100000.00');
     const before = (await submit(a.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10, target_profit_price: '101000' })).body.data;
     await engine.stop();
-    const during = (await call<ForexOrder>(t.app, { method: 'POST', url: '/v2/api/forex/submit', headers: auth(a.token), payload: { type: 2, cont: '0.1', forex_id: btc, multiple: 10, stop_loss_price: '101500' } })).body.data;
+    const during = (await call<ForexOrder>(t.app, { method: 'POST', url: endpoints.forex.submit.path, headers: auth(a.token), payload: { type: 2, cont: '0.1', forex_id: btc, multiple: 10, stop_loss_price: '101500' } })).body.data;
     await startEngine();
     await tick('BTCUSDT', '101600.00');
     expect((await order(before.Id)).close_type).toBe(3);
@@ -309,7 +345,7 @@ describe('forex trigger engine against the reference model, through the database
         } else if (event.type === 'userClose') {
           const o = model.orders.get(event.orderId);
           if (!o || o.status !== 1 || !ids.has(event.orderId)) continue;
-          const res = await call(t.app, { method: 'POST', url: '/v2/api/forex/close', headers: auth(users.get(o.userId)!.token), payload: { id: ids.get(event.orderId) } });
+          const res = await call(t.app, { method: 'POST', url: endpoints.forex.close.path, headers: auth(users.get(o.userId)!.token), payload: { id: ids.get(event.orderId) } });
           await fx.idle();
           expect(res.body.code, `seed ${seed} close ${event.orderId}`).toBe(1);
           model.userClose(event.orderId);

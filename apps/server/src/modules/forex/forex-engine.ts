@@ -2,6 +2,8 @@ import { ACCOUNT_TYPES, type ForexTradePush } from '@tp/contracts';
 import { Decimal, FOREX_MONEY_PLACES, forexRiskRate, riskRateText } from '@tp/domain';
 import type { Db } from '../../db/database.js';
 import type { StoredTick, TickConsumer, TickConsumerDeps, TickConsumerFactory } from '../../engine/tick-consumer.js';
+import { defineEventConsumer } from '../../engine/event-consumer.js';
+import { publishPush } from '../../realtime/typed-bus.js';
 import * as repo from './forex.repository.js';
 import { stopOutLevel } from './forex.service.js';
 import { FOREX_ORDER_CHANGED, publishClosed } from './forex-events.js';
@@ -40,12 +42,14 @@ function toCoreOrder(r: repo.OrderRow): CoreOrderInput {
  * indexed); this class feeds it and persists its effects, one transaction per effect, each guarded
  * by the order's status so nothing is settled twice (a user's concurrent close simply wins).
  *
- * Keeping the index in sync with HTTP changes made in ANY process: the HTTP side publishes
- * `forex.order_changed` {userId} after commit (forex actions, and wallet transfers into or out of
- * the contract account); the engine re-reads that user's open orders and contract account from
- * the database (the truth) and re-checks them at the current prices. Any other money moved on a
- * contract account is caught by a periodic balance reconcile. Ticks, reloads and reconciles run
- * one at a time on one queue.
+ * Keeping the index in sync with HTTP changes made in ANY process: forex actions publish
+ * `forex.order_changed` {userId} on the bus after commit; money moved on the contract account (a
+ * wallet transfer, a demo reset) writes `balance.changed` to the event outbox in its transaction,
+ * which the relay delivers here at least once. Either way the engine re-reads that user's open
+ * orders and contract account from the database (the truth) and re-checks them at the current
+ * prices. The periodic balance reconcile stays as the safety net for a lost bus message and for
+ * money moved by paths that announce nothing. Ticks, reloads and reconciles run one at a time on
+ * one queue.
  */
 export class ForexEngine implements TickConsumer {
   readonly name = 'forex';
@@ -57,6 +61,21 @@ export class ForexEngine implements TickConsumer {
   private readonly dirtySymbols = new Set<number>();
   private readonly dirtyUsers = new Set<number>();
   private stopped = false;
+  /**
+   * Money moved on a user's contract account (a wallet transfer, a demo reset): delivered from the
+   * event outbox, so it is not lost however the processes are laid out. Re-reading the user is
+   * idempotent; a failed re-read throws, and the relay retries it.
+   */
+  readonly eventConsumers = [
+    defineEventConsumer({
+      name: 'forex-engine.balance-changed',
+      event: 'balance.changed',
+      handle: async ({ userId, accountTypes }) => {
+        if (this.stopped || !accountTypes.includes(ACCOUNT_TYPES.forex)) return;
+        await this.enqueueOrThrow(() => this.reload([userId]));
+      },
+    }),
+  ];
 
   constructor(
     private readonly deps: TickConsumerDeps,
@@ -68,6 +87,13 @@ export class ForexEngine implements TickConsumer {
   private enqueue(task: () => Promise<void>): Promise<void> {
     const run = this.queue.then(task).catch((err: unknown) => this.deps.log.error('forex engine task failed', err));
     this.queue = run;
+    return run;
+  }
+
+  /** Like enqueue, but the caller sees the task's failure (the relay must retry it). */
+  private enqueueOrThrow(task: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(task);
+    this.queue = run.catch((err: unknown) => this.deps.log.error('forex engine task failed', err));
     return run;
   }
 
@@ -196,7 +222,7 @@ export class ForexEngine implements TickConsumer {
         CautionMoneyAll: view.margin.toFixed(FOREX_MONEY_PLACES),
         TransOrder: view.orders.map((o) => ({ Id: o.id, UpdatePrice: o.price, FactProfits: o.profit.toFixed(FOREX_MONEY_PLACES) })),
       };
-      this.deps.bus.publish('FOREX_TRADE', payload, userId);
+      publishPush(this.deps.bus, 'FOREX_TRADE', payload, userId);
     }
   }
 

@@ -1,4 +1,5 @@
 import { Decimal, forexFillPrice, forexMargin, forexProfit, forexProfitExact, isStopOut, pendingFills, seededRandom, settleClose, stopTriggered } from '@tp/domain';
+import { FOREX_CLOSE_TYPE } from '@tp/contracts';
 import type { CoreEffect, CoreOrderInput } from './trigger-core.js';
 
 /**
@@ -215,7 +216,7 @@ export class ReferenceModel {
       if (!isStopOut({ cash: a.available.plus(a.held), margin, floating }, this.level)) continue;
       const ranked = holding.map((o) => ({ o, profit: forexProfit({ side: o.side, fillPrice: o.price, price: this.prices.get(o.symbolId)!.price, lots: o.quantity, contNum: o.contNum }) }));
       ranked.sort((x, y) => y.profit.comparedTo(x.profit) || x.o.id - y.o.id);
-      for (const { o } of ranked) this.close(o, 2, out);
+      for (const { o } of ranked) this.close(o, FOREX_CLOSE_TYPE.stopOut, out);
     }
   }
 
@@ -256,7 +257,7 @@ export class ReferenceModel {
     const o = this.orders.get(orderId);
     const out: CoreEffect[] = [];
     if (!o || o.closed || o.status !== 1 || !this.prices.has(o.symbolId)) return out;
-    this.close(o, 1, out);
+    this.close(o, FOREX_CLOSE_TYPE.user, out);
     return out;
   }
 

@@ -1,8 +1,9 @@
 import { sql, type Selectable } from 'kysely';
+import { FOREX_CLOSE_TYPE, FOREX_STATUS } from '@tp/contracts';
 import { preparedQuery, type Executor } from '../../db/database.js';
 import type { ForexOrdersTable } from '../../db/schema.js';
 import { ANSWER_RECORD } from '../../http/idempotency.js';
-import { postWithCompanionsStatement } from '../ledger/ledger.repository.js';
+import { postWithCompanionsStatement } from '../ledger/index.js';
 
 /** Reads and writes of forex orders: one query per function. */
 
@@ -113,15 +114,15 @@ export async function markClosed(
   orderId: number,
   set: { update_price: string; fact_profits: string; close_type: number; close_tick_seq: string | number; closed_at: Date },
 ): Promise<OrderRow | undefined> {
-  return db.updateTable('forex_orders').set({ ...set, status: 3 }).where('id', '=', orderId).where('status', '=', 1).returning(ORDER_COLUMNS).executeTakeFirst();
+  return db.updateTable('forex_orders').set({ ...set, status: FOREX_STATUS.closed }).where('id', '=', orderId).where('status', '=', FOREX_STATUS.holding).returning(ORDER_COLUMNS).executeTakeFirst();
 }
 
 export async function markCancelled(db: Executor, orderId: number, at: Date): Promise<OrderRow | undefined> {
   return db
     .updateTable('forex_orders')
-    .set({ status: 4, close_type: 1, closed_at: at })
+    .set({ status: FOREX_STATUS.cancelled, close_type: FOREX_CLOSE_TYPE.user, closed_at: at })
     .where('id', '=', orderId)
-    .where('status', '=', 0)
+    .where('status', '=', FOREX_STATUS.pending)
     .returning(ORDER_COLUMNS)
     .executeTakeFirst();
 }

@@ -1,9 +1,12 @@
 import {
   ACCOUNT_TYPES,
   FOREX_CLOSE_TYPE,
+  FOREX_DEAL_TAB,
+  FOREX_DEAL_TAB_STATUSES,
   FOREX_PAGE_SIZE,
   FOREX_STATUS,
   type ErrorKey,
+  type ForexDealTab,
   type ForexMyDeal,
   type ForexOrder,
   type ForexSubmitInput,
@@ -25,10 +28,9 @@ import {
 import type { Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import { wireDateTime } from '../../lib/time.js';
-import { InsufficientFundsError, holdPostings, postWithCompanions, type Posting } from '../ledger/ledger.service.js';
-import { LEDGER_KINDS } from '../ledger/ledger-kinds.js';
-import * as settingsRepo from '../settings/settings.repository.js';
-import { cancelPending, closePosition, ensureSystemAccount, feeShardCode } from './position-closer.js';
+import { InsufficientFundsError, LEDGER_KINDS, ensureSystemAccount, holdPostings, post, type Posting } from '../ledger/index.js';
+import { getSetting } from '../settings/index.js';
+import { cancelPending, closePosition, feeShardCode } from './position-closer.js';
 import * as repo from './forex.repository.js';
 
 /**
@@ -53,11 +55,11 @@ function int(value: string | null | undefined, fallback: number): number {
 }
 
 export async function tradeFeeType(db: Executor): Promise<number> {
-  return int(await settingsRepo.getSetting(db, 'trade_fee_type'), 1);
+  return int(await getSetting(db, 'trade_fee_type'), 1);
 }
 
 export async function stopOutLevel(db: Executor): Promise<string> {
-  const raw = await settingsRepo.getSetting(db, 'stop_out_level');
+  const raw = await getSetting(db, 'stop_out_level');
   return raw !== null && raw !== undefined && /^\d{1,6}(\.\d{1,6})?$/.test(raw.trim()) ? raw.trim() : String(DEFAULT_STOP_OUT_LEVEL);
 }
 
@@ -138,7 +140,7 @@ export async function submit(db: Executor, actor: Actor, input: ForexSubmitInput
   }
   const orderValues = repo.newOrderValues(order.id, newOrder, now);
   try {
-    await postWithCompanions(
+    await post(
       db,
       { kind: LEDGER_KINDS.forexOpen, memo: 'Forex order margin and fee', reference: `forex_order:${order.id}`, postings },
       record
@@ -251,20 +253,14 @@ export async function orderDtos(db: Executor, rows: readonly repo.OrderRow[]): P
   return rows.map((r) => toOrderDto(r, byId.get(r.symbol_id)!, ticks.get(r.symbol_id)?.price));
 }
 
-const TAB_STATUSES: Record<0 | 1 | 3, readonly number[]> = {
-  0: [FOREX_STATUS.pending],
-  1: [FOREX_STATUS.holding],
-  3: [FOREX_STATUS.closed, FOREX_STATUS.cancelled],
-};
-
 /** my_deal: one tab, paged; all_fact_profits sums the whole tab (floating for holding). */
-export async function myDeal(db: Executor, userId: number, tab: 0 | 1 | 3, page: number): Promise<ForexMyDeal> {
-  const statuses = TAB_STATUSES[tab];
+export async function myDeal(db: Executor, userId: number, tab: ForexDealTab, page: number): Promise<ForexMyDeal> {
+  const statuses = FOREX_DEAL_TAB_STATUSES[tab];
   const perPage = FOREX_PAGE_SIZE;
   const rows = await repo.listOrders(db, userId, statuses, perPage, (page - 1) * perPage);
   const { total, profit } = await repo.countAndProfit(db, userId, statuses);
   let allProfits = new Decimal(profit);
-  if (tab === 1) {
+  if (tab === FOREX_DEAL_TAB.holding) {
     // Floating profit of every holding order (a user holds few): the same rounding per order as shown.
     const all = total <= perPage && page === 1 ? rows : await repo.listOrders(db, userId, statuses, 10_000, 0);
     allProfits = (await orderDtos(db, all)).reduce((acc, o) => acc.plus(o.FactProfits), new Decimal(0));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { Decimal } from '@tp/domain';
-import type { ForexMyDeal, ForexOrder } from '@tp/contracts';
+import { endpoints, type ForexMyDeal, type ForexOrder } from '@tp/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { call, demoLogin, expectRefused, registerUser } from '../../test/http-helpers.js';
 import { MARKET_CLOSED_MS, MARKET_OPEN_MS, contractBalance, storeTick, symbolId } from '../../test/forex-helpers.js';
@@ -29,13 +29,14 @@ afterAll(async () => {
 const auth = (token: string, extra: Record<string, string> = {}) => ({ authorization: token, lang: 'en', ...extra });
 
 async function submit(token: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return call<ForexOrder>(t.app, { method: 'POST', url: '/v2/api/forex/submit', headers: auth(token, headers), payload });
+  return call<ForexOrder>(t.app, { method: 'POST', url: endpoints.forex.submit.path, headers: auth(token, headers), payload });
 }
-async function action(path: string, token: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return call<ForexOrder>(t.app, { method: 'POST', url: `/v2/api/forex/${path}`, headers: auth(token, headers), payload });
+type ForexAction = 'close' | 'cancel' | 'setStop';
+async function action(endpoint: ForexAction, token: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return call<ForexOrder>(t.app, { method: 'POST', url: endpoints.forex[endpoint].path, headers: auth(token, headers), payload });
 }
 async function myDeal(token: string, status: number, page = 1) {
-  return call<ForexMyDeal>(t.app, { method: 'GET', url: `/v2/api/forex/my_deal?status=${status}&page=${page}&t=1`, headers: auth(token) });
+  return call<ForexMyDeal>(t.app, { method: 'GET', url: `${endpoints.forex.myDeal.path}?status=${status}&page=${page}&t=1`, headers: auth(token) });
 }
 
 const buyBtc = { type: 1, cont: '0.1', forex_id: 0, status: 1, multiple: 10 };
@@ -74,7 +75,7 @@ describe('POST /v2/api/forex/submit', () => {
     const { token } = await demoLogin(t.app, 'fx-submit-form');
     const res = await call<ForexOrder>(t.app, {
       method: 'POST',
-      url: '/v2/api/forex/submit',
+      url: endpoints.forex.submit.path,
       headers: { ...auth(token), 'content-type': 'application/x-www-form-urlencoded' },
       payload: `type=2&cont=0.02&forex_id=${btc}&status=1&multiple=20&stop_loss_price=101000&target_profit_price=99000`,
     });
@@ -84,7 +85,7 @@ describe('POST /v2/api/forex/submit', () => {
 
   it('refuses: not logged in (999), unknown symbol, no leverage, leverage not offered, lots, closed market, no price', async () => {
     const { token } = await demoLogin(t.app, 'fx-submit-refusals');
-    expectRefused(await call(t.app, { method: 'POST', url: '/v2/api/forex/submit', payload: { ...buyBtc, forex_id: btc } }), 'not_logged_in', 999);
+    expectRefused(await call(t.app, { method: 'POST', url: endpoints.forex.submit.path, payload: { ...buyBtc, forex_id: btc } }), 'not_logged_in', 999);
     expectRefused(await submit(token, { ...buyBtc, forex_id: 999999 }), 'not_found');
     const jpn = await symbolId(t.db, 'JPN225');
     const noMult = await submit(token, { ...buyBtc, forex_id: jpn, multiple: undefined });
@@ -223,10 +224,10 @@ describe('my_deal, close, cancel_trade, set_stop_price', () => {
     const pending = (await submit(token, { ...buyBtc, forex_id: btc, status: 0, target_price: '99000' })).body.data;
     expect((await myDeal(token, 0)).body.data.data.map((o) => o.Id)).toEqual([pending.Id]);
     expectRefused(await action('close', token, { id: pending.Id }), 'forex_order_not_holding');
-    const res = await action('cancel_trade', token, { id: pending.Id });
+    const res = await action('cancel', token, { id: pending.Id });
     expect(res.body).toMatchObject({ code: 1, msg: 'Order cancelled', data: { Status: 4, CloseType: 1 } });
     expect(await contractBalance(t.db, user.id)).toEqual({ balance: '10000.000000000000000000', lock_balance: '0.000000000000000000' });
-    expectRefused(await action('cancel_trade', token, { id: pending.Id }), 'forex_order_not_pending');
+    expectRefused(await action('cancel', token, { id: pending.Id }), 'forex_order_not_pending');
     expect((await myDeal(token, 3)).body.data.data[0]).toMatchObject({ Id: pending.Id, Status: 4 });
   });
 
@@ -235,9 +236,9 @@ describe('my_deal, close, cancel_trade, set_stop_price', () => {
     await storeTick(t.db, 'BTCUSDT', '100000.00');
     const o = (await submit(token, { ...buyBtc, forex_id: btc })).body.data;
     await storeTick(t.db, 'BTCUSDT', '98000.00');
-    expectRefused(await action('set_stop_price', token, { id: o.Id, stop_loss_price: '99000', target_profit_price: '0' }), 'forex_stop_loss_invalid');
-    expectRefused(await action('set_stop_price', token, { id: o.Id, stop_loss_price: '0', target_profit_price: '97000' }), 'forex_take_profit_invalid');
-    const ok = await action('set_stop_price', token, { id: o.Id, stop_loss_price: '97000.5', target_profit_price: '' });
+    expectRefused(await action('setStop', token, { id: o.Id, stop_loss_price: '99000', target_profit_price: '0' }), 'forex_stop_loss_invalid');
+    expectRefused(await action('setStop', token, { id: o.Id, stop_loss_price: '0', target_profit_price: '97000' }), 'forex_take_profit_invalid');
+    const ok = await action('setStop', token, { id: o.Id, stop_loss_price: '97000.5', target_profit_price: '' });
     expect(ok.body).toMatchObject({ code: 1, msg: 'Stop loss and take profit saved', data: { TargetLossPrice: '97000.50', TargetProfitPrice: '0' } });
   });
 
@@ -266,8 +267,8 @@ describe('ownership', () => {
 
     for (const status of [0, 1, 3]) expect((await myDeal(intruder.token, status)).body.data.total).toBe(0);
     expectRefused(await action('close', intruder.token, { id: holding.Id }), 'not_found');
-    expectRefused(await action('cancel_trade', intruder.token, { id: pending.Id }), 'not_found');
-    expectRefused(await action('set_stop_price', intruder.token, { id: holding.Id, stop_loss_price: '1', target_profit_price: '0' }), 'not_found');
+    expectRefused(await action('cancel', intruder.token, { id: pending.Id }), 'not_found');
+    expectRefused(await action('setStop', intruder.token, { id: holding.Id, stop_loss_price: '1', target_profit_price: '0' }), 'not_found');
     expectRefused(await action('close', intruder.token, { id: 99_999_999 }), 'not_found');
 
     expect(await t.db.selectFrom('forex_orders').selectAll().where('user_id', '=', owner.user.id).orderBy('id').execute()).toEqual(before);
@@ -307,7 +308,7 @@ describe('resetForexDemoAccount', () => {
     const p = (await submit(token, { ...buyBtc, forex_id: btc, status: 0, target_price: '90000' })).body.data;
     await storeTick(t.db, 'BTCUSDT', '100500.00');
     pushes.length = 0;
-    const res = await call(t.app, { method: 'GET', url: '/v2/api/main/user/resetForexDemoAccount', headers: auth(token) });
+    const res = await call(t.app, { method: 'GET', url: endpoints.users.resetDemo.path, headers: auth(token) });
     expect(res.body.code).toBe(1);
     const rows = await t.db.selectFrom('forex_orders').select(['id', 'status', 'close_type', 'update_price']).where('user_id', '=', user.id).orderBy('id').execute();
     expect(rows).toEqual([

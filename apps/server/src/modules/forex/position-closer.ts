@@ -1,9 +1,7 @@
 import { ACCOUNT_TYPES } from '@tp/contracts';
 import { Decimal, FOREX_MONEY_PLACES, forexFillPrice, forexProfit, settleClose } from '@tp/domain';
 import type { Executor } from '../../db/database.js';
-import * as ledgerRepo from '../ledger/ledger.repository.js';
-import { LEDGER_KINDS, SYSTEM_ACCOUNTS } from '../ledger/ledger-kinds.js';
-import { baseCurrencyId, holdPostings, post, systemAccountId, type Posting } from '../ledger/ledger.service.js';
+import { LEDGER_KINDS, SYSTEM_ACCOUNTS, baseCurrencyId, ensureSystemAccount, holdPostings, lockAccounts, post, systemAccountId, type Posting } from '../ledger/index.js';
 import * as repo from './forex.repository.js';
 
 /**
@@ -28,16 +26,6 @@ export const FEE_SHARDS = 16;
 
 export function feeShardCode(isDemo: boolean, userId: number): string {
   return `${isDemo ? 'house_demo_fee' : SYSTEM_ACCOUNTS.feeRevenue}.${userId % FEE_SHARDS}`;
-}
-
-/** The id of a system account, created (race-free) when missing. */
-export async function ensureSystemAccount(trx: Executor, code: string, currencyId: number): Promise<number> {
-  await trx
-    .insertInto('ledger_accounts')
-    .values({ system_code: code, currency_id: currencyId })
-    .onConflict((oc) => oc.columns(['system_code', 'currency_id']).doNothing())
-    .execute();
-  return systemAccountId(trx, code, currencyId);
 }
 
 /**
@@ -86,7 +74,7 @@ export async function closePosition(trx: Executor, orderId: number, close: Close
   const house = await houseAccounts(trx, order.is_demo, order.user_id);
   const account = await contractAccount(trx, order.user_id);
   // Lock before reading available: the protection amount depends on it.
-  const [locked] = await ledgerRepo.lockAccounts(trx, [account.id]);
+  const [locked] = await lockAccounts(trx, [account.id]);
   const margin = new Decimal(order.caution_money);
   const { absorbed } = settleClose({ available: locked!.balance, margin, profit });
   const reference = `forex_order:${order.id}`;

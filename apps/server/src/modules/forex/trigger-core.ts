@@ -1,4 +1,5 @@
 import { Decimal, FOREX_BUY, forexFillPrice, forexProfit, isStopOut, pendingFills, settleClose, sideSign, stopTriggered } from '@tp/domain';
+import { FOREX_CLOSE_TYPE } from '@tp/contracts';
 import { TriggerHeap } from './trigger-heap.js';
 
 /**
@@ -26,10 +27,6 @@ import { TriggerHeap } from './trigger-heap.js';
  * included), then stop-outs; each group in id order. A stop-out closes the user's profitable
  * orders first, so gains offset losses before negative balance protection applies.
  */
-
-export const CLOSE_STOP_OUT = 2;
-export const CLOSE_TAKE_PROFIT = 3;
-export const CLOSE_STOP_LOSS = 4;
 
 const KIND_FILL = 0;
 const KIND_SL = 1;
@@ -336,7 +333,7 @@ export class TriggerCore {
       profit: forexProfit({ side: o.side, fillPrice: o.price, price: this.symbols.get(o.symbolId)!.price!, lots: o.quantity, contNum: o.contNum }),
     }));
     ranked.sort((x, y) => y.profit.comparedTo(x.profit) || x.o.id - y.o.id);
-    for (const { o } of ranked) this.close(user, o, CLOSE_STOP_OUT, effects);
+    for (const { o } of ranked) this.close(user, o, FOREX_CLOSE_TYPE.stopOut, effects);
   }
 
   /** Pops every entry of a heap that fires at `key` (already negated for `below`). */
@@ -403,7 +400,7 @@ export class TriggerCore {
       const o = this.orders.get(e.ref);
       if (!o || o.ver !== e.ver || o.status !== 1) continue; // closed by an earlier entry of this tick
       const reason = stopTriggered(o.side, o.stopLoss, o.takeProfit, s.price!);
-      const expected = e.kind === KIND_SL ? CLOSE_STOP_LOSS : CLOSE_TAKE_PROFIT;
+      const expected = e.kind === KIND_SL ? FOREX_CLOSE_TYPE.stopLoss : FOREX_CLOSE_TYPE.takeProfit;
       if (reason !== expected) {
         early.push(e);
         continue;

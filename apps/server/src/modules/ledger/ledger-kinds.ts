@@ -36,13 +36,4 @@ export type LedgerKind = (typeof LEDGER_KINDS)[keyof typeof LEDGER_KINDS] | (str
  */
 export const TRADING_PROFIT_KINDS: readonly string[] = ['micro_settlement', 'forex_close', 'forex_negative_balance_protection'];
 
-/** House accounts, one per currency: the other side of money that enters or leaves users. */
-export const SYSTEM_ACCOUNTS = {
-  houseDemoFunding: 'house_demo_funding',
-  housePnl: 'house_pnl',
-  feeRevenue: 'fee_revenue',
-  externalClearing: 'external_clearing',
-} as const;
-export type SystemAccountCode = (typeof SYSTEM_ACCOUNTS)[keyof typeof SYSTEM_ACCOUNTS];
-
-export const BASE_CURRENCY = 'USDT';
+export { SYSTEM_ACCOUNTS, BASE_CURRENCY, type SystemAccountCode } from '../../db/seed/system-accounts.js';

@@ -21,20 +21,27 @@ export async function lockAccounts(db: Executor, ids: readonly number[]): Promis
     .execute();
 }
 
-/** What the one-statement post found; `transaction_id` is set iff it wrote. */
+/** What the one-statement post found; `transaction_ids` is set iff it wrote. */
 export interface PostOutcome {
-  /** How many of the given accounts exist. */
+  /** How many of the named accounts exist, of how many distinct ones were named. */
   found: number;
-  /** A currency whose postings do not sum to zero, if any. */
+  named: number;
+  /** The first posting (1-based, in input order) whose bucket or amount is not acceptable, if any. */
+  bad_posting: number | null;
+  /** A transaction (1-based) and currency whose postings do not sum to zero, if any. */
+  unbalanced_entry: number | null;
   unbalanced_currency: number | null;
   unbalanced_sum: string | null;
-  /** The first user account (in id order) that would go below zero, and which bucket. */
+  /** The first user account that would go below zero after some transaction of the set, and which bucket. */
   short_account: number | null;
   short_bucket: 'available' | 'held' | null;
-  transaction_id: string | null;
-  /** Postings appended, projections updated and companion rows inserted (all 0 when refused). */
+  /** The written transactions' ids, in input order. */
+  transaction_ids: string[] | null;
+  /** Transactions and postings appended, projections updated (of `changed` to update) and companion rows inserted (all 0 when refused). */
+  transactions: number;
   written: number;
   updated: number;
+  changed: number;
   companions: number;
 }
 
@@ -47,26 +54,30 @@ export interface PostOutcome {
  */
 export interface PostCompanion {
   table: string;
-  /** Columns to insert; their values follow the post's own nine parameters, companion by companion. */
+  /** Columns to insert; their values follow the post's own seven parameters, companion by companion. */
   columns: readonly string[];
   /** The values include the table's GENERATED ALWAYS identity (a reserved id). */
   overridingSystemValue?: boolean;
 }
 
+const POST_PARAMETERS = 7;
+
 /**
- * One ledger transaction in one statement (one round trip): locks the accounts in ascending id
- * order (FOR UPDATE after the sort), checks that they all exist, that the postings sum to zero per
- * currency and that no user account goes below zero in either bucket - against the locked, newest
- * rows - and only if all of that holds updates the projections and appends the transaction and its
- * postings (and the companion rows). Every write is gated on the verdict, and the gate needs the
- * locks first, so a refused post writes nothing and leaves the caller's transaction usable. The
- * CHECK constraints stay the backstop.
+ * The one way money moves: one or many ledger transactions in one statement (one round trip).
+ * Locks the accounts in ascending id order (FOR UPDATE after the sort), then decides - against
+ * the locked, newest rows - that every posting names a known bucket and an amount NUMERIC(36, 18)
+ * holds exactly, that every account exists, that each transaction sums to zero per currency and
+ * that no user account goes below zero in either bucket after any transaction of the set (in
+ * input order). Only if all of that holds does it update the projections and append the
+ * transactions, their postings and the companion rows. Every write is gated on the verdict, and
+ * the gate needs the locks first, so a refused post writes nothing and leaves the caller's
+ * transaction usable. The CHECK constraints and the unique (kind, reference) stay the backstop.
  *
- * `deltas` is one row per distinct account (ascending id), the sum of its postings per bucket;
- * `postings` are the entries as given.
+ * Parameters: postings as parallel arrays (transaction number, account, bucket, amount), then the
+ * transactions (kind, memo, reference), then the companions' values.
  */
 function postStatementText(companions: readonly PostCompanion[] = []): string {
-  let next = 10;
+  let next = POST_PARAMETERS + 1;
   const companionCtes = companions.map((c, i) => {
     const values = c.columns.map(() => `$${next++}`).join(', ');
     return `companion_${i} AS (
@@ -78,35 +89,64 @@ function postStatementText(companions: readonly PostCompanion[] = []): string {
   });
   const companionCount = companions.length === 0 ? '0' : companions.map((_, i) => `(SELECT count(*) FROM companion_${i})`).join(' + ');
   return `
-    WITH delta AS MATERIALIZED (
-      SELECT * FROM unnest($1::int[], $2::numeric[], $3::numeric[]) AS d(id, available, held)
+    WITH posting AS MATERIALIZED (
+      SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::numeric[]) WITH ORDINALITY AS p(entry, account_id, bucket, amount, n)
+    ),
+    entry AS MATERIALIZED (
+      SELECT * FROM unnest($5::text[], $6::text[], $7::text[]) WITH ORDINALITY AS e(kind, memo, reference, entry)
+    ),
+    delta AS MATERIALIZED (
+      SELECT account_id AS id,
+        coalesce(sum(amount) FILTER (WHERE bucket = 'available'), 0) AS available,
+        coalesce(sum(amount) FILTER (WHERE bucket = 'held'), 0) AS held
+      FROM posting
+      GROUP BY account_id
     ),
     locked AS MATERIALIZED (
       SELECT a.id, a.user_id, a.currency_id, a.balance, a.lock_balance
       FROM ledger_accounts a
-      WHERE a.id = ANY($1::int[])
+      WHERE a.id = ANY($2::int[])
       ORDER BY a.id
       FOR UPDATE
     ),
-    unbalanced AS MATERIALIZED (
-      SELECT l.currency_id, sum(d.available + d.held) AS total
-      FROM locked l JOIN delta d ON d.id = l.id
-      GROUP BY l.currency_id
-      HAVING sum(d.available + d.held) <> 0
-      ORDER BY l.currency_id
+    -- NaN and infinities fail abs() < 1e18; more than 18 fractional digits would be rounded away.
+    bad AS MATERIALIZED (
+      SELECT n FROM posting
+      WHERE bucket IS NULL OR bucket NOT IN ('available', 'held') OR amount IS NULL OR NOT (abs(amount) < 1e18) OR amount <> trunc(amount, 18)
+      ORDER BY n
       LIMIT 1
     ),
+    unbalanced AS MATERIALIZED (
+      SELECT p.entry, l.currency_id, sum(p.amount) AS total
+      FROM posting p JOIN locked l ON l.id = p.account_id
+      GROUP BY p.entry, l.currency_id
+      HAVING sum(p.amount) <> 0
+      ORDER BY p.entry, l.currency_id
+      LIMIT 1
+    ),
+    -- Balances after each transaction of the set, in input order (RANGE takes a transaction's
+    -- postings together): a set may not pass through a negative balance even if it ends above zero.
+    running AS MATERIALIZED (
+      SELECT l.id, p.entry,
+        l.balance + coalesce(sum(p.amount) FILTER (WHERE p.bucket = 'available') OVER w, 0) AS available,
+        l.lock_balance + coalesce(sum(p.amount) FILTER (WHERE p.bucket = 'held') OVER w, 0) AS held
+      FROM posting p JOIN locked l ON l.id = p.account_id
+      WHERE l.user_id IS NOT NULL
+      WINDOW w AS (PARTITION BY l.id ORDER BY p.entry RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
+    ),
     short AS MATERIALIZED (
-      SELECT l.id, CASE WHEN l.balance + d.available < 0 THEN 'available' ELSE 'held' END AS bucket
-      FROM locked l JOIN delta d ON d.id = l.id
-      WHERE l.user_id IS NOT NULL AND (l.balance + d.available < 0 OR l.lock_balance + d.held < 0)
-      ORDER BY l.id
+      SELECT id, CASE WHEN available < 0 THEN 'available' ELSE 'held' END AS bucket
+      FROM running
+      WHERE available < 0 OR held < 0
+      ORDER BY entry, id
       LIMIT 1
     ),
     verdict AS MATERIALIZED (
       SELECT
         (SELECT count(*) FROM locked)::int AS found,
-        (SELECT count(*) FROM locked) = cardinality($1::int[])
+        (SELECT count(*) FROM delta)::int AS named,
+        (SELECT count(*) FROM locked) = (SELECT count(*) FROM delta)
+          AND NOT EXISTS (SELECT 1 FROM bad)
           AND NOT EXISTS (SELECT 1 FROM unbalanced)
           AND NOT EXISTS (SELECT 1 FROM short) AS ok
     ),
@@ -122,27 +162,38 @@ function postStatementText(companions: readonly PostCompanion[] = []): string {
       RETURNING a.id
     ),
     ${companionCtes.join('\n    ')}
-    tx AS (
-      INSERT INTO ledger_transactions (kind, memo, reference)
-      SELECT $4::text, $5::text, $6::text
+    -- Ids are drawn first, so each posting knows its transaction without relying on the order
+    -- RETURNING happens to answer in.
+    numbered AS MATERIALIZED (
+      SELECT e.entry, e.kind, e.memo, e.reference, nextval(pg_get_serial_sequence('ledger_transactions', 'id')) AS id
+      FROM entry e
       WHERE (SELECT ok FROM verdict)
+      ORDER BY e.entry
+    ),
+    tx AS (
+      INSERT INTO ledger_transactions (id, kind, memo, reference) OVERRIDING SYSTEM VALUE
+      SELECT id, kind, memo, reference FROM numbered ORDER BY entry
       RETURNING id
     ),
     entries AS (
       INSERT INTO ledger_postings (transaction_id, account_id, bucket, amount)
-      SELECT tx.id, p.account_id, p.bucket, p.amount
-      FROM tx, unnest($7::int[], $8::text[], $9::numeric[]) WITH ORDINALITY AS p(account_id, bucket, amount, n)
+      SELECT nb.id, p.account_id, p.bucket, p.amount
+      FROM posting p JOIN numbered nb ON nb.entry = p.entry
       ORDER BY p.n
       RETURNING 1
     )
-    SELECT v.found,
+    SELECT v.found, v.named,
+      (SELECT n FROM bad)::int AS bad_posting,
+      (SELECT entry FROM unbalanced)::int AS unbalanced_entry,
       (SELECT currency_id FROM unbalanced) AS unbalanced_currency,
       (SELECT total::text FROM unbalanced) AS unbalanced_sum,
       (SELECT id FROM short) AS short_account,
       (SELECT bucket FROM short) AS short_bucket,
-      (SELECT id::text FROM tx) AS transaction_id,
+      (SELECT array_agg(id::text ORDER BY entry) FROM numbered) AS transaction_ids,
+      (SELECT count(*) FROM tx)::int AS transactions,
       (SELECT count(*) FROM entries)::int AS written,
       (SELECT count(*) FROM projection)::int AS updated,
+      (SELECT count(*) FROM delta WHERE available <> 0 OR held <> 0)::int AS changed,
       (${companionCount})::int AS companions
     FROM verdict v
   `;
@@ -166,23 +217,28 @@ export function postWithCompanionsStatement(name: string, companions: readonly P
   return { query: preparedQuery<PostOutcome>(name, postStatementText(companions)), rows: companions.length, values: companions.reduce((n, c) => n + c.columns.length, 0) };
 }
 
+export interface StatementPosting {
+  /** The 1-based number of the transaction the posting belongs to. */
+  entry: number;
+  accountId: number;
+  bucket: string;
+  amount: string;
+}
+
 export async function postInOneStatement(
   db: Executor,
-  entry: { kind: string; memo: string; reference: string | null },
-  deltas: { ids: readonly number[]; available: readonly string[]; held: readonly string[] },
-  postings: { accountIds: readonly number[]; buckets: readonly string[]; amounts: readonly string[] },
+  entries: readonly { kind: string; memo: string; reference: string | null }[],
+  postings: readonly StatementPosting[],
   companions?: { statement: CompanionStatement; values: readonly unknown[] },
 ): Promise<PostOutcome> {
   const parameters = [
-    [...deltas.ids],
-    [...deltas.available],
-    [...deltas.held],
-    entry.kind,
-    entry.memo,
-    entry.reference,
-    [...postings.accountIds],
-    [...postings.buckets],
-    [...postings.amounts],
+    postings.map((p) => p.entry),
+    postings.map((p) => p.accountId),
+    postings.map((p) => p.bucket),
+    postings.map((p) => p.amount),
+    entries.map((e) => e.kind),
+    entries.map((e) => e.memo),
+    entries.map((e) => e.reference),
   ];
   const statement = companions ? companions.statement.query([...parameters, ...companions.values]) : postStatement(parameters);
   const { rows } = await db.executeQuery(statement);
@@ -202,6 +258,15 @@ export async function findSystemAccountId(db: Executor, code: string, currencyId
     .where('currency_id', '=', currencyId)
     .executeTakeFirst();
   return row?.id;
+}
+
+/** A system account, created when missing; a concurrent creator is no error (ON CONFLICT). */
+export async function insertSystemAccountIfAbsent(db: Executor, code: string, currencyId: number): Promise<void> {
+  await db
+    .insertInto('ledger_accounts')
+    .values({ system_code: code, currency_id: currencyId })
+    .onConflict((oc) => oc.columns(['system_code', 'currency_id']).doNothing())
+    .execute();
 }
 
 export async function insertUserAccounts(db: Executor, userId: number, accountTypes: readonly number[], currencyId: number): Promise<void> {

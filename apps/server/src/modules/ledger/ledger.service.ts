@@ -1,6 +1,6 @@
 import { Decimal } from '@tp/domain';
 import { ACCOUNT_TYPE_IDS } from '@tp/contracts';
-import type { Db, Executor } from '../../db/database.js';
+import { pgErrorCode, type Db, type Executor } from '../../db/database.js';
 import * as repo from './ledger.repository.js';
 import { BASE_CURRENCY, type LedgerKind } from './ledger-kinds.js';
 
@@ -34,84 +34,99 @@ export class InsufficientFundsError extends LedgerError {
   }
 }
 
-// NUMERIC(36, 18): 18 integer digits and 18 fractional digits.
-const MAX_ABS = new Decimal('1e18');
+/** A second post of a business event: its (kind, reference) is already in the ledger. */
+export class AlreadyPostedError extends LedgerError {
+  override name = 'AlreadyPostedError';
+  constructor(readonly kind: string, readonly reference: string | null) {
+    super(`ledger transaction ${kind} ${reference ?? ''} is already posted`);
+  }
+}
 
-/**
- * The only way money moves: one ledger transaction whose postings sum to zero per currency.
- * Must run inside the caller's database transaction (the business change and its money move
- * commit together). Locks touched accounts in ascending id order, checks that no user account
- * goes below zero, updates the projections and appends the entries - all in one statement
- * (repo.postInOneStatement), so a post costs one round trip whatever the number of postings;
- * a refused post writes nothing.
- */
-export async function post(trx: Executor, input: PostInput): Promise<string> {
-  return (await postWith(trx, input)).transactionId;
+/** Rows another table gets in the same statement, only if the post goes through (repo.postWithCompanionsStatement). */
+export interface Companions {
+  statement: repo.CompanionStatement;
+  values: readonly unknown[];
 }
 
 /**
- * post(), and in the same statement its companion rows (repo.postWithCompanionsStatement):
- * inserted only if the post goes through. The statement is atomic on its own, so unlike post()
- * it may run outside an explicit transaction - the write of an action that is one statement
- * (the forex order submit) then costs no BEGIN and COMMIT round trips.
+ * The only way money moves, for one business change or many at once (option expiries settle
+ * thousands on one tick): each input is its own ledger transaction whose postings sum to zero per
+ * currency, with its own kind, memo and reference. All of them are checked and written by one
+ * statement (repo.postInOneStatement): the accounts are locked in ascending id order, no user
+ * account may go below zero after any of them, and a refused post writes nothing and leaves the
+ * caller's transaction usable. Runs inside the caller's database transaction, so the business
+ * change and its money commit together.
+ *
+ * With `companions`, their rows are inserted in the same statement, only if the post goes
+ * through; the statement is atomic on its own, so it may then run outside an explicit transaction
+ * (the forex order submit: one statement, no BEGIN and COMMIT round trips).
+ *
+ * A reference names the business event: (kind, reference) is unique in the database, so a
+ * replayed event fails with AlreadyPostedError instead of moving money twice.
  */
-export async function postWithCompanions(
-  db: Executor,
-  input: PostInput,
-  companions: { statement: repo.CompanionStatement; values: readonly unknown[] },
-): Promise<string> {
-  if (companions.values.length !== companions.statement.values) {
+export async function post(db: Executor, input: PostInput, companions?: Companions): Promise<string>;
+export async function post(trx: Executor, inputs: readonly PostInput[]): Promise<string[]>;
+export async function post(db: Executor, input: PostInput | readonly PostInput[], companions?: Companions): Promise<string | string[]> {
+  const many = isMany(input);
+  const inputs: readonly PostInput[] = many ? input : [input];
+  if (!companions && !db.isTransaction) throw new LedgerError('post() must run inside a database transaction');
+  if (companions && companions.values.length !== companions.statement.values) {
     throw new LedgerError(`companion statement takes ${companions.statement.values} values, got ${companions.values.length}`);
   }
-  const { transactionId, outcome } = await postWith(db, input, companions);
-  if (outcome.companions !== companions.statement.rows) throw new LedgerError(`ledger post inserted ${outcome.companions} of ${companions.statement.rows} companion rows`);
-  return transactionId;
-}
-
-async function postWith(
-  db: Executor,
-  input: PostInput,
-  companions?: { statement: repo.CompanionStatement; values: readonly unknown[] },
-): Promise<{ transactionId: string; outcome: repo.PostOutcome }> {
-  if (!companions && !db.isTransaction) throw new LedgerError('post() must run inside a database transaction');
-  if (input.postings.length < 2) throw new LedgerError('a ledger transaction needs at least two postings');
-  const postings = input.postings.map((p) => {
-    const amount = new Decimal(p.amount.toString());
-    if (!amount.isFinite() || amount.abs().gte(MAX_ABS) || amount.decimalPlaces() > 18) {
-      throw new LedgerError(`posting amount out of range: ${String(p.amount)}`);
-    }
-    if (p.bucket !== 'available' && p.bucket !== 'held') throw new LedgerError(`unknown bucket ${String(p.bucket)}`);
-    return { accountId: p.accountId, bucket: p.bucket, amount };
+  if (inputs.length === 0) return [];
+  const postings: repo.StatementPosting[] = [];
+  inputs.forEach((entry, i) => {
+    if (entry.postings.length < 2) throw new LedgerError('a ledger transaction needs at least two postings');
+    for (const p of entry.postings) postings.push({ entry: i + 1, accountId: p.accountId, bucket: p.bucket, amount: amountText(p.amount) });
   });
-
-  // Per account, the sum of its postings in each bucket; the statement checks and applies these.
-  const deltas = new Map<number, { available: Decimal; held: Decimal }>();
-  for (const p of postings) {
-    const d = deltas.get(p.accountId) ?? { available: new Decimal(0), held: new Decimal(0) };
-    d[p.bucket] = d[p.bucket].plus(p.amount);
-    deltas.set(p.accountId, d);
+  const entries = inputs.map((e) => ({ kind: e.kind, memo: e.memo ?? '', reference: e.reference ?? null }));
+  let outcome: repo.PostOutcome;
+  try {
+    outcome = await repo.postInOneStatement(db, entries, postings, companions);
+  } catch (err) {
+    if (pgErrorCode(err) === '23505' && String((err as { constraint?: unknown }).constraint) === LEDGER_REFERENCE_CONSTRAINT) {
+      const detail = String((err as { detail?: unknown }).detail ?? '');
+      const replayed = entries.find((e) => e.reference !== null && detail.includes(`(${e.kind}, ${e.reference})`)) ?? entries.find((e) => e.reference !== null);
+      throw new AlreadyPostedError(replayed?.kind ?? '', replayed?.reference ?? null);
+    }
+    throw err;
   }
-  const ids = [...deltas.keys()].sort((a, b) => a - b);
-  const outcome = await repo.postInOneStatement(
-    db,
-    { kind: input.kind, memo: input.memo ?? '', reference: input.reference ?? null },
-    { ids, available: ids.map((id) => deltas.get(id)!.available.toFixed()), held: ids.map((id) => deltas.get(id)!.held.toFixed()) },
-    { accountIds: postings.map((p) => p.accountId), buckets: postings.map((p) => p.bucket), amounts: postings.map((p) => p.amount.toFixed()) },
-    companions,
-  );
-  if (outcome.found !== ids.length) throw new LedgerError('posting to an unknown ledger account');
+  if (outcome.bad_posting !== null) {
+    const p = postings[outcome.bad_posting - 1]!;
+    if (p.bucket !== 'available' && p.bucket !== 'held') throw new LedgerError(`unknown bucket ${String(p.bucket)}`);
+    throw new LedgerError(`posting amount out of range: ${p.amount}`);
+  }
+  if (outcome.found !== outcome.named) throw new LedgerError('posting to an unknown ledger account');
   if (outcome.unbalanced_currency !== null) {
     throw new LedgerError(`postings do not sum to zero in currency ${outcome.unbalanced_currency}: ${new Decimal(outcome.unbalanced_sum ?? '0').toFixed()}`);
   }
   if (outcome.short_account !== null) throw new InsufficientFundsError(outcome.short_account, outcome.short_bucket ?? 'available');
-  const changed = ids.filter((id) => !deltas.get(id)!.available.isZero() || !deltas.get(id)!.held.isZero()).length;
-  if (outcome.transaction_id === null || outcome.written !== postings.length || outcome.updated !== changed) {
+  const ids = outcome.transaction_ids ?? [];
+  if (ids.length !== inputs.length || outcome.transactions !== inputs.length || outcome.written !== postings.length || outcome.updated !== outcome.changed) {
     // Cannot happen when the verdict passed (every write is gated on it); if it ever does, the
     // caller's transaction must not commit. A companion post outside a transaction has committed
     // by now: the error still reports it.
-    throw new LedgerError(`ledger post wrote ${outcome.written} of ${postings.length} postings and ${outcome.updated} of ${changed} projections`);
+    throw new LedgerError(`ledger post wrote ${outcome.written} of ${postings.length} postings and ${outcome.updated} of ${outcome.changed} projections`);
   }
-  return { transactionId: outcome.transaction_id, outcome };
+  if (companions && outcome.companions !== companions.statement.rows) {
+    throw new LedgerError(`ledger post inserted ${outcome.companions} of ${companions.statement.rows} companion rows`);
+  }
+  return many ? ids : ids[0]!;
+}
+
+/** The unique index of migration 0008 on (kind, reference). */
+const LEDGER_REFERENCE_CONSTRAINT = 'ledger_transactions_kind_reference_key';
+
+function isMany(input: PostInput | readonly PostInput[]): input is readonly PostInput[] {
+  return Array.isArray(input);
+}
+
+/**
+ * The amount as the statement's decimal text. Only parsing happens here (a Decimal, a string such
+ * as '1e-18'); whether the amount fits NUMERIC(36, 18) exactly is the statement's check.
+ */
+function amountText(amount: Decimal | string): string {
+  return new Decimal(amount.toString()).toFixed();
 }
 
 /** Moves `amount` of an account from available to held (margin, pending withdrawal, stake). */
@@ -133,6 +148,12 @@ export async function systemAccountId(db: Executor, code: string, currencyId: nu
   const id = await repo.findSystemAccountId(db, code, currencyId);
   if (id === undefined) throw new LedgerError(`system account ${code} is not seeded`);
   return id;
+}
+
+/** The id of a system account, created (race-free) when missing (e.g. a fee shard on first use). */
+export async function ensureSystemAccount(trx: Executor, code: string, currencyId: number): Promise<number> {
+  await repo.insertSystemAccountIfAbsent(trx, code, currencyId);
+  return systemAccountId(trx, code, currencyId);
 }
 
 /** Opens the funding, options and contract accounts of a new user in the base currency. */

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { Decimal } from '@tp/domain';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { demoLogin } from '../../test/http-helpers.js';
 import { SYSTEM_ACCOUNTS } from './ledger-kinds.js';
-import { baseCurrencyId, holdPostings, InsufficientFundsError, LedgerError, post, postWithCompanions, systemAccountId, verifyLedger } from './ledger.service.js';
+import { AlreadyPostedError, baseCurrencyId, holdPostings, InsufficientFundsError, LedgerError, post, systemAccountId, verifyLedger, type Companions, type PostInput } from './ledger.service.js';
+
+/** A post with companion rows: the one entry point, with its companions argument. */
+const postWithCompanions = (db: Parameters<typeof post>[0], input: PostInput, companions: Companions) => post(db, input, companions);
 import { listUserAccounts, postWithCompanionsStatement } from './ledger.repository.js';
 
 let t: TestApp;
@@ -237,7 +241,16 @@ describe('ledger post() in one statement', () => {
       (await t.db.selectFrom('ledger_postings').select(sql<string>`coalesce(sum(amount), 0)`.as('s')).where('account_id', '=', house).where('transaction_id', 'not in', (eb) => eb.selectFrom('ledger_transactions').select('id').where('kind', '=', 'test_move')).executeTakeFirstOrThrow()).s,
     );
     expect(total).toBeCloseTo(30000 - houseBefore, 6);
-    for (const r of rows) if (r.user_id !== null) expect(Number(r.balance)).toBeGreaterThanOrEqual(0);
+    // No lost update: each account holds its start plus exactly the moves that committed (the
+    // CHECK constraint alone would let a lost update through as long as it stayed above zero).
+    for (const r of rows) {
+      if (r.user_id === null) continue;
+      const expected = moves.reduce((acc, postings, i) => {
+        if (results[i]!.status !== 'fulfilled') return acc;
+        return postings.filter((p) => p.accountId === r.id).reduce((a, p) => a.plus(p.amount), acc);
+      }, new Decimal('10000'));
+      expect(new Decimal(r.balance).toFixed(18)).toBe(expected.toFixed(18));
+    }
     expect(await verifyLedger(t.db)).toEqual([]);
   });
 });
@@ -285,5 +298,92 @@ describe('verifyLedger', () => {
     await t.db.updateTable('ledger_accounts').set({ balance: sql`balance + 5` }).where('id', '=', acc.id).execute();
     await t.db.updateTable('ledger_accounts').set({ balance: sql`balance - 5` }).where('id', '=', house).execute();
     expect(await verifyLedger(t.db)).toEqual([]);
+  });
+});
+
+describe('ledger post() of many transactions and of business events', () => {
+  const count = async (kind: string) => Number((await t.db.selectFrom('ledger_transactions').select(sql<string>`count(*)`.as('n')).where('kind', '=', kind).executeTakeFirstOrThrow()).n);
+
+  it('a replayed event (same kind and reference) never posts twice, alone or within a set', async () => {
+    const { accounts, house } = await demoAccounts('ledger-replay-1');
+    const acc = accounts[0]!;
+    const credit = { kind: 'test_event', reference: 'event:1', postings: [{ accountId: house, bucket: 'available' as const, amount: '-7' }, { accountId: acc.id, bucket: 'available' as const, amount: '7' }] };
+    await t.db.transaction().execute((trx) => post(trx, credit));
+    const replay = t.db.transaction().execute((trx) => post(trx, credit));
+    await expect(replay).rejects.toBeInstanceOf(AlreadyPostedError);
+    await expect(replay).rejects.toMatchObject({ kind: 'test_event', reference: 'event:1' });
+    const twiceInOneSet = t.db.transaction().execute((trx) => post(trx, [{ ...credit, reference: 'event:2' }, { ...credit, reference: 'event:2' }]));
+    await expect(twiceInOneSet).rejects.toBeInstanceOf(AlreadyPostedError);
+    expect(await count('test_event')).toBe(1);
+    const row = await t.db.selectFrom('ledger_accounts').select('balance').where('id', '=', acc.id).executeTakeFirstOrThrow();
+    expect(row.balance).toBe('10007.000000000000000000');
+    // The same reference under another kind is another event (a forex order is opened, then closed).
+    await t.db.transaction().execute((trx) => post(trx, { ...credit, kind: 'test_event_other' }));
+    expect(await count('test_event_other')).toBe(1);
+  });
+
+  it('a demo account may be reset again and again: demo_reset is exempt from the uniqueness', async () => {
+    const { accounts, house } = await demoAccounts('ledger-replay-2');
+    const acc = accounts[1]!;
+    const reset = { kind: 'demo_reset', reference: `user:${acc.id}`, postings: [{ accountId: house, bucket: 'available' as const, amount: '-1' }, { accountId: acc.id, bucket: 'available' as const, amount: '1' }] };
+    await t.db.transaction().execute((trx) => post(trx, reset));
+    await t.db.transaction().execute((trx) => post(trx, reset));
+    expect(Number((await t.db.selectFrom('ledger_transactions').select(sql<string>`count(*)`.as('n')).where('kind', '=', 'demo_reset').where('reference', '=', `user:${acc.id}`).executeTakeFirstOrThrow()).n)).toBe(2);
+  });
+
+  it('writes a set of transactions in one statement, returning their ids in input order', async () => {
+    const { accounts, house } = await demoAccounts('ledger-many-1');
+    const [a, b] = accounts;
+    const ids = await t.db.transaction().execute((trx) =>
+      post(trx, [
+        { kind: 'test_many', memo: 'first', reference: 'many:1', postings: holdPostings(a!.id, '3') },
+        { kind: 'test_many', memo: 'second', reference: 'many:2', postings: [{ accountId: b!.id, bucket: 'available', amount: '-2' }, { accountId: house, bucket: 'available', amount: '2' }] },
+        { kind: 'test_many', memo: 'third', reference: 'many:3', postings: holdPostings(a!.id, '-1') },
+      ]),
+    );
+    expect(ids).toHaveLength(3);
+    const rows = await t.db.selectFrom('ledger_transactions').select(['id', 'memo']).where('id', 'in', ids).execute();
+    expect(ids.map((id) => rows.find((r) => r.id === id)?.memo)).toEqual(['first', 'second', 'third']);
+    const after = await t.db.selectFrom('ledger_accounts').select(['id', 'balance', 'lock_balance']).where('id', 'in', [a!.id, b!.id]).orderBy('id').execute();
+    expect(after).toEqual([
+      { id: a!.id, balance: '9998.000000000000000000', lock_balance: '2.000000000000000000' },
+      { id: b!.id, balance: '9998.000000000000000000', lock_balance: '0.000000000000000000' },
+    ]);
+  });
+
+  it('refuses a set that passes through a negative balance even if it ends above zero, and writes nothing', async () => {
+    const { accounts, house } = await demoAccounts('ledger-many-2');
+    const acc = accounts[2]!;
+    const before = await count('test_dip');
+    await t.db.transaction().execute(async (trx) => {
+      const dip = post(trx, [
+        { kind: 'test_dip', postings: [{ accountId: acc.id, bucket: 'available', amount: '-10001' }, { accountId: house, bucket: 'available', amount: '10001' }] },
+        { kind: 'test_dip', postings: [{ accountId: house, bucket: 'available', amount: '-5' }, { accountId: acc.id, bucket: 'available', amount: '5' }] },
+      ]);
+      await expect(dip).rejects.toBeInstanceOf(InsufficientFundsError);
+      await expect(dip).rejects.toMatchObject({ accountId: acc.id, bucket: 'available' });
+      // The refused set left the transaction usable.
+      await post(trx, { kind: 'test_dip', postings: holdPostings(acc.id, '1') });
+    });
+    expect(await count('test_dip')).toBe(before + 1);
+  });
+
+  it('the statement checks buckets and amounts: an unknown bucket, too many decimals, NaN and 1e18 are refused and write nothing', async () => {
+    const { accounts, house } = await demoAccounts('ledger-amounts-1');
+    const acc = accounts[0]!;
+    const pair = (amount: string, bucket = 'available') => [
+      { accountId: acc.id, bucket: bucket as 'available', amount },
+      { accountId: house, bucket: 'available' as const, amount: new Decimal(amount).isNaN() ? amount : new Decimal(amount).neg().toFixed() },
+    ];
+    await t.db.transaction().execute(async (trx) => {
+      await expect(post(trx, { kind: 'test_amount', postings: pair('1', 'spare') })).rejects.toThrow(/unknown bucket spare/);
+      await expect(post(trx, { kind: 'test_amount', postings: pair('0.0000000000000000001') })).rejects.toThrow(/out of range/);
+      await expect(post(trx, { kind: 'test_amount', postings: pair('NaN') })).rejects.toThrow(/out of range/);
+      await expect(post(trx, { kind: 'test_amount', postings: pair('1000000000000000000') })).rejects.toThrow(LedgerError);
+      // The smallest and the largest amounts that fit still post.
+      await post(trx, { kind: 'test_amount', postings: pair('0.000000000000000001') });
+      await post(trx, { kind: 'test_amount', postings: [{ accountId: house, bucket: 'available', amount: '999999999999999999.999999999999999999' }, { accountId: house, bucket: 'available', amount: '-999999999999999999.999999999999999999' }] });
+    });
+    expect(await count('test_amount')).toBe(2);
   });
 });

@@ -1,22 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  abbreviatedKlineQuery,
-  abbreviatedKlineSchema,
-  categorySchema,
-  companySchema,
-  companySearchQuery,
-  currencySearchItemSchema,
-  currencySearchQuery,
-  ignoredT,
-  klinePointSchema,
-  klineQuery,
-  tradeSymbolSchema,
-} from '@tp/contracts';
+import { endpoints } from '@tp/contracts';
 import { REPO_ROOT } from '../../config.js';
-import { envelopeSchema, okEnvelope } from '../../http/envelope.js';
+import { okEnvelope } from '../../http/envelope.js';
+import { route } from '../../http/endpoint.js';
 import { QuoteBoard } from './quote-board.js';
 import { createMarketService } from './market.service.js';
 
@@ -31,41 +19,26 @@ function loadLogos(): Map<string, Buffer> {
 }
 
 export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['market'];
   const board = new QuoteBoard(app.bus);
   app.addHook('onClose', async () => board.close());
   const market = createMarketService(app.db, board);
   const logos = loadLogos();
-  const noInput = z.object(ignoredT);
+  const e = endpoints.market;
 
-  app.get('/v2/api/forex/trade_list', { schema: { tags, querystring: noInput, response: { 200: envelopeSchema(z.array(tradeSymbolSchema)) } } }, async (req) =>
-    okEnvelope(req.lang, await market.tradeList()),
-  );
+  route(app, e.tradeList, async ({ req }) => okEnvelope(req.lang, await market.tradeList()));
 
-  app.get('/v2/api/forex/getCategories', { schema: { tags, querystring: noInput, response: { 200: envelopeSchema(z.array(categorySchema)) } } }, async (req) =>
-    okEnvelope(req.lang, await market.categories(req.lang)),
-  );
+  route(app, e.categories, async ({ req }) => okEnvelope(req.lang, await market.categories(req.lang)));
 
-  app.get('/v2/api/forex/kline', { schema: { tags, querystring: klineQuery, response: { 200: envelopeSchema(z.array(klinePointSchema)) } } }, async (req) =>
-    okEnvelope(req.lang, await market.kline(req.query.forex_id, req.query.period)),
-  );
+  route(app, e.kline, async ({ req, input }) => okEnvelope(req.lang, await market.kline(input.forex_id, input.period)));
 
-  app.get(
-    '/v2/api/forex/abbreviated_cache_kline',
-    { schema: { tags, querystring: abbreviatedKlineQuery, response: { 200: envelopeSchema(z.array(abbreviatedKlineSchema)) } } },
-    async (req) => okEnvelope(req.lang, await market.abbreviated(req.query.forex_id)),
-  );
+  route(app, e.abbreviatedKline, async ({ req, input }) => okEnvelope(req.lang, await market.abbreviated(input.forex_id)));
 
-  app.get('/v2/api/forex/search', { schema: { tags, querystring: currencySearchQuery, response: { 200: envelopeSchema(z.array(currencySearchItemSchema)) } } }, async (req) =>
-    okEnvelope(req.lang, await market.searchCurrency(req.query.searchCurrency)),
-  );
+  route(app, e.searchCurrency, async ({ req, input }) => okEnvelope(req.lang, await market.searchCurrency(input.searchCurrency)));
 
-  app.get('/api/company/search', { schema: { tags: ['general'], querystring: companySearchQuery, response: { 200: envelopeSchema(z.array(companySchema)) } } }, async (req) =>
-    okEnvelope(req.lang, await market.searchCompanies(req.query.name)),
-  );
+  route(app, e.searchCompany, async ({ req, input }) => okEnvelope(req.lang, await market.searchCompanies(input.name)));
 
-  app.get('/logos/:file', { schema: { hide: true, params: z.object({ file: z.string().max(40) }) } }, async (req, reply) => {
-    const logo = logos.get(req.params.file);
+  route(app, e.logo, async ({ reply, params }) => {
+    const logo = logos.get(params.file);
     if (!logo) return reply.callNotFound();
     return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(logo);
   });

@@ -4,6 +4,7 @@ import {
   KLINE_MAX_BARS,
   MARKET_CLOSED,
   MARKET_OPEN,
+  toForexQuotations,
   type AbbreviatedKline,
   type Category,
   type CurrencySearchItem,
@@ -53,7 +54,7 @@ export function createMarketService(db: Db, board: QuoteBoard, now: () => number
 
   function quotations(s: repo.SymbolRow, fromDb: repo.StoredQuoteRow | undefined): ForexQuotations {
     const live = board.get(s.code);
-    if (live) return { Open: live.open, Close: live.close, Change: live.change, High: live.high, Low: live.low, Volume: live.volume };
+    if (live) return toForexQuotations(live);
     const p = s.price_precision;
     if (fromDb) {
       const open = price(fromDb.open, p);

@@ -1,20 +1,12 @@
+import type { DayQuote } from '@tp/contracts';
 import type { Bus, BusMessage } from '../../realtime/bus.js';
-
-export interface LiveQuote {
-  close: string;
-  change: string;
-  high: string;
-  low: string;
-  open: string;
-  volume: string;
-}
 
 /**
  * The latest DAY_MARKET of every symbol as this process heard it on the bus. Every process has
  * one, whether or not it runs the engine, so HTTP answers are as fresh as the pushes.
  */
 export class QuoteBoard {
-  private readonly quotes = new Map<string, LiveQuote>();
+  private readonly quotes = new Map<string, DayQuote>();
   private readonly unsubscribe: () => void;
 
   constructor(bus: Bus) {
@@ -33,7 +25,7 @@ export class QuoteBoard {
     });
   }
 
-  get(code: string): LiveQuote | undefined {
+  get(code: string): DayQuote | undefined {
     return this.quotes.get(code);
   }
 

@@ -1,14 +1,12 @@
 import { Decimal, settleMicro, type MicroDirection, type MicroOutcome } from '@tp/domain';
-import { MICRO_ACCOUNT_TYPE_ID, type MicroSettledPush } from '@tp/contracts';
+import { MICRO_ACCOUNT_TYPE_ID, type BusEventName, type ClientPushName, type MicroSettledPush } from '@tp/contracts';
 import type { Executor } from '../../db/database.js';
-import { postBatch } from '../ledger/ledger-batch.js';
-import { LEDGER_KINDS } from '../ledger/ledger-kinds.js';
-import type { Posting, PostInput } from '../ledger/ledger.service.js';
+import { LEDGER_KINDS, post, type Posting, type PostInput } from '../ledger/index.js';
 import * as repo from './micro.repository.js';
 
 /** Internal bus topic: an order was committed; the engine process queues its expiry. */
-export const MICRO_ORDER_CREATED = 'micro.order_created';
-export const MICRO_SETTLED = 'MICRO_SETTLED';
+export const MICRO_ORDER_CREATED = 'micro.order_created' satisfies BusEventName;
+export const MICRO_SETTLED = 'MICRO_SETTLED' satisfies ClientPushName;
 
 /** A running option as the expiry queue holds it (everything settlement needs, no lookup). */
 export interface QueuedOrder {
@@ -72,7 +70,7 @@ export function settlementPostings(order: QueuedOrder, houseAccountId: number, r
  * Settles options at their exit ticks inside the caller's transaction: one UPDATE closes those
  * still running (exactly once: `WHERE status = 1`), then one ledger transaction per closed order -
  * each order keeps its own balanced entry, referenced `micro:<id>` - written together by
- * postBatch. Returns what was settled now; the caller publishes after commit.
+ * one ledger post of them all. Returns what was settled now; the caller publishes after commit.
  */
 export async function settleOrders(
   trx: Executor,
@@ -99,7 +97,7 @@ export async function settleOrders(
     reference: `micro:${c.order.id}`,
     postings: settlementPostings(c.order, houseAccountId, c.result.returned, c.result.houseAmount, c.result.outcome),
   }));
-  await postBatch(trx, entries);
+  await post(trx, entries);
   return settled.map((c) => ({ order: c.order, outcome: c.result.outcome, factProfits: c.result.factProfits, endPrice: c.exit.price }));
 }
 

@@ -2,22 +2,23 @@ import { MICRO_ACCOUNT_TYPE_ID } from '@tp/contracts';
 import type { MicroDirection } from '@tp/domain';
 import type { StoredTick, TickConsumer, TickConsumerDeps } from '../../engine/tick-consumer.js';
 import { lastTicks } from '../../engine/tick-store.js';
+import type { ScheduledJob } from '../../engine/scheduled-job.js';
+import { pushMessage } from '../../realtime/typed-bus.js';
 import type { BusMessage } from '../../realtime/bus.js';
-import { baseCurrencyId, systemAccountId } from '../ledger/ledger.service.js';
-import { SYSTEM_ACCOUNTS } from '../ledger/ledger-kinds.js';
+import { SYSTEM_ACCOUNTS, baseCurrencyId, systemAccountId } from '../ledger/index.js';
 import { ExpiryHeap } from './expiry-queue.js';
 import * as repo from './micro.repository.js';
 import { MICRO_ORDER_CREATED, MICRO_SETTLED, queuedFromRow, settledPush, settleOrders, type ExitTickRef, type QueuedOrder } from './micro-settlement.js';
 
 /** Orders settled per database transaction when catching up after a restart. */
 const CATCH_UP_CHUNK = 5000;
-/** How often the settler looks for running orders it was never told about (a lost bus message). */
+/** How often the settler looks for running orders it was never told about (a lost bus message): its scheduler period. */
 const SWEEP_EVERY_MS = 10_000;
 /** An order is only swept once it is this far past expiry, so the bus has had its chance. */
 const SWEEP_GRACE_MS = 3_000;
 
 export interface MicroSettlerOptions {
-  /** 0 turns the periodic sweep off (tests that drive it by hand). */
+  /** The sweep's period on the scheduler; 0 declares no sweep job (tests that drive it by hand). */
   sweepEveryMs?: number;
 }
 
@@ -33,7 +34,8 @@ function isQueuedOrder(p: Record<string, unknown>): p is Record<string, unknown>
  * from the database and settles what fell due while no engine ran, from the stored ticks - so a
  * kill -9 and restart neither loses nor repeats a settlement (the UPDATE ... WHERE status = 1
  * closes each order once). An announcement lost on the bus (a Redis hiccup between processes)
- * is caught by a periodic sweep of the database for expired orders the settler does not know.
+ * is caught by a periodic sweep of the database for expired orders the settler does not know: a
+ * job on the engine's scheduler, so it runs on the leader alone and once per period.
  */
 export class MicroSettler implements TickConsumer {
   readonly name = 'micro-settler';
@@ -44,7 +46,7 @@ export class MicroSettler implements TickConsumer {
   private readonly lastAt = new Map<number, number>();
   private houseAccountId = 0;
   private unsubscribe: (() => void) | undefined;
-  private sweepTimer: NodeJS.Timeout | undefined;
+  readonly jobs: readonly ScheduledJob[];
   /** onTicks and the sweep run one at a time, in order. */
   private serial: Promise<unknown> = Promise.resolve();
   /** Settlements done since start (tests and logs). */
@@ -52,8 +54,11 @@ export class MicroSettler implements TickConsumer {
 
   constructor(
     private readonly deps: TickConsumerDeps,
-    private readonly opts: MicroSettlerOptions = {},
-  ) {}
+    opts: MicroSettlerOptions = {},
+  ) {
+    const every = opts.sweepEveryMs ?? SWEEP_EVERY_MS;
+    this.jobs = every > 0 ? [{ name: 'micro.sweep', periodMs: every, run: async () => void (await this.sweep()) }] : [];
+  }
 
   private inTurn<T>(work: () => Promise<T>): Promise<T> {
     const run = this.serial.then(work, work);
@@ -70,13 +75,6 @@ export class MicroSettler implements TickConsumer {
     const running = (await repo.listRunningOrders(db, MICRO_ACCOUNT_TYPE_ID)).map(queuedFromRow);
     const settled = await this.catchUp(running);
     if (settled > 0) this.deps.log.info(`options: ${settled} overdue orders settled from stored ticks`);
-    const every = this.opts.sweepEveryMs ?? SWEEP_EVERY_MS;
-    if (every > 0) {
-      this.sweepTimer = setInterval(() => {
-        this.sweep().catch((err: unknown) => this.deps.log.error('options: sweep failed', err));
-      }, every);
-      this.sweepTimer.unref();
-    }
   }
 
   /**
@@ -196,12 +194,10 @@ export class MicroSettler implements TickConsumer {
     const settled = await this.deps.db.transaction().execute((trx) => settleOrders(trx, due, this.houseAccountId, completeAt));
     for (const { order } of due) this.known.delete(order.id);
     this.settledCount += settled.length;
-    this.deps.bus.publishBatch(settled.map((s) => ({ topic: MICRO_SETTLED, payload: settledPush(s), userId: s.order.userId })));
+    this.deps.bus.publishBatch(settled.map((s) => pushMessage(MICRO_SETTLED, settledPush(s), s.order.userId)));
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.sweepTimer);
-    this.sweepTimer = undefined;
     this.unsubscribe?.();
     this.unsubscribe = undefined;
     await this.serial;

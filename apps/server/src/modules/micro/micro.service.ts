@@ -3,9 +3,9 @@ import { Decimal, fixed, isMarketOpen, microRemainingMs, type MicroDirection } f
 import type { Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import type { Bus } from '../../realtime/bus.js';
-import { holdPostings, InsufficientFundsError, post } from '../ledger/ledger.service.js';
-import { LEDGER_KINDS } from '../ledger/ledger-kinds.js';
-import { getSetting } from '../settings/settings.repository.js';
+import { publishBusEvent } from '../../realtime/typed-bus.js';
+import { LEDGER_KINDS, holdPostings, InsufficientFundsError, post } from '../ledger/index.js';
+import { getSetting } from '../settings/index.js';
 import { MICRO_ORDER_CREATED, type QueuedOrder } from './micro-settlement.js';
 import * as repo from './micro.repository.js';
 
@@ -124,5 +124,5 @@ export async function openOrder(trx: Executor, userId: number, input: MicroSubmi
 
 /** Tells the engine process (in any process layout) that an option is waiting for its expiry. */
 export function announceOrder(bus: Bus, queued: QueuedOrder): void {
-  bus.publish(MICRO_ORDER_CREATED, { ...queued });
+  publishBusEvent(bus, MICRO_ORDER_CREATED, { ...queued });
 }

@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
-import type { MicroOrder, MicroSeconds, Paged } from '@tp/contracts';
+import { endpoints, type MicroOrder, type MicroSeconds, type Paged } from '@tp/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { call, demoLogin, expectRefused, registerUser } from '../../test/http-helpers.js';
 import { startManualEngine, type ManualFeed } from '../../test/market-helpers.js';
 import { createInProcessBus, type BusMessage } from '../../realtime/bus.js';
 import type { MarketEngine } from '../../engine/market-engine.js';
+import { Scheduler } from '../../engine/scheduler.js';
 import { MicroSettler, createMicroSettler } from './micro-settler.js';
 
 let t: TestApp;
@@ -63,17 +64,17 @@ async function afterExpiry(code: string, price: string, seconds = 30): Promise<v
 }
 
 function submit(token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return call<MicroOrder>(t.app, { method: 'POST', url: '/v2/api/micro/submit', headers: { ...auth(token), lang: 'en', ...headers }, payload: body });
+  return call<MicroOrder>(t.app, { method: 'POST', url: endpoints.micro.submit.path, headers: { ...auth(token), lang: 'en', ...headers }, payload: body });
 }
 
 async function microAccount(token: string): Promise<{ balance: string; lockBalance: string }> {
-  const res = await call<{ accountTypeId: number; balance: string; lockBalance: string }[]>(t.app, { method: 'GET', url: '/v2/api/main/wallet/getBalance', headers: auth(token) });
+  const res = await call<{ accountTypeId: number; balance: string; lockBalance: string }[]>(t.app, { method: 'GET', url: endpoints.wallet.balances.path, headers: auth(token) });
   const micro = res.body.data.find((a) => a.accountTypeId === 2)!;
   return { balance: micro.balance, lockBalance: micro.lockBalance };
 }
 
 async function orders(token: string, status: 1 | 3, page = 1) {
-  return (await call<Paged<MicroOrder>>(t.app, { method: 'GET', url: `/v2/api/micro/orders?status=${status}&page=${page}`, headers: auth(token) })).body;
+  return (await call<Paged<MicroOrder>>(t.app, { method: 'GET', url: `${endpoints.micro.orders.path}?status=${status}&page=${page}`, headers: auth(token) })).body;
 }
 
 async function housePnl(): Promise<string> {
@@ -83,7 +84,7 @@ async function housePnl(): Promise<string> {
 
 describe('GET /v2/api/micro/get_seconds', () => {
   it('answers the seeded seconds options and amount presets, to visitors too', async () => {
-    const res = await call<MicroSeconds>(t.app, { method: 'GET', url: '/v2/api/micro/get_seconds?t=1' });
+    const res = await call<MicroSeconds>(t.app, { method: 'GET', url: `${endpoints.micro.seconds.path}?t=1` });
     expect(res.body.code).toBe(1);
     expect(res.body.data.seconds).toEqual([
       { Id: expect.any(Number), Seconds: 30, ProfitRatio: '0.8', LimitAmount: '10.00' },
@@ -97,7 +98,7 @@ describe('GET /v2/api/micro/get_seconds', () => {
 
 describe('POST /v2/api/micro/submit refusals', () => {
   it('needs a login (999)', async () => {
-    const res = await call(t.app, { method: 'POST', url: '/v2/api/micro/submit', payload: { forex_id: symbolIds.get('BTCUSDT'), type: 1, number: '10', seconds: 30 } });
+    const res = await call(t.app, { method: 'POST', url: endpoints.micro.submit.path, payload: { forex_id: symbolIds.get('BTCUSDT'), type: 1, number: '10', seconds: 30 } });
     expectRefused(res, 'not_logged_in', 999);
   });
 
@@ -241,16 +242,16 @@ describe('submit, list and settle', () => {
     expect(page1.data.data).toHaveLength(10);
     expect((await orders(mine, 1, 2)).data.data).toHaveLength(1);
     expect((await orders(other, 1)).data).toMatchObject({ total: 0, data: [] });
-    const bad = await call(t.app, { method: 'GET', url: '/v2/api/micro/orders?status=2', headers: auth(mine) });
+    const bad = await call(t.app, { method: 'GET', url: `${endpoints.micro.orders.path}?status=2`, headers: auth(mine) });
     expectRefused(bad, 'bad_request');
-    expectRefused(await call(t.app, { method: 'GET', url: '/v2/api/micro/orders?status=1' }), 'not_logged_in', 999);
+    expectRefused(await call(t.app, { method: 'GET', url: `${endpoints.micro.orders.path}?status=1` }), 'not_logged_in', 999);
   });
 
   it('a demo reset voids running options and restores the starting balance', async () => {
     await tick('XRPUSDT', '2.9100');
     const token = await demo();
     const o = (await submit(token, { forex_id: symbolIds.get('XRPUSDT'), type: 1, number: '100', seconds: 300 })).body.data;
-    const reset = await call(t.app, { method: 'GET', url: '/v2/api/main/user/resetForexDemoAccount', headers: auth(token) });
+    const reset = await call(t.app, { method: 'GET', url: endpoints.users.resetDemo.path, headers: auth(token) });
     expect(reset.body.code).toBe(1);
     expect(await microAccount(token)).toEqual({ balance: '10000.00000000', lockBalance: '0.00000000' });
     expect((await orders(token, 3)).data.data[0]).toMatchObject({ Id: o.Id, FactProfits: '0.00', EndPrice: null });
@@ -338,6 +339,9 @@ describe('settlement survives a crash', () => {
     // Its own bus: the order's creation message never reaches this settler.
     const deaf = createMicroSettler({ db: t.db, bus: createInProcessBus(), log: { info: () => undefined, warn: () => undefined, error: () => undefined }, now: () => Date.now() + shift.ms, lastPrice: () => undefined }, { sweepEveryMs: 25 });
     await deaf.start();
+    // The sweep is a job of the engine's scheduler: a scheduler on the same shifted clock runs it.
+    const scheduler = new Scheduler({ db: t.db, bus: createInProcessBus(), log: { info: () => undefined, warn: () => undefined, error: () => undefined }, now: () => Date.now() + shift.ms, jobs: deaf.jobs, checkEveryMs: 25 });
+    scheduler.start();
     const nextSeq = async () => Number((await t.db.selectFrom('ticks').select(sql<string>`max(seq)`.as('seq')).where('symbol_id', '=', doge).executeTakeFirstOrThrow()).seq) + 1;
     await t.db.insertInto('ticks').values({ symbol_id: doge, seq: await nextSeq(), price: '0.30000', volume: '1', at: new Date() }).execute();
     const token = await demo();
@@ -353,6 +357,7 @@ describe('settlement survives a crash', () => {
     expect(closed).toMatchObject({ Id: order.Id, EndPrice: '0.31000', FactProfits: '80.00' });
     expect(deaf.settledCount).toBe(1);
     expect(await deaf.sweep()).toBe(0);
+    await scheduler.stop();
     await deaf.stop();
     const entries = await t.db.selectFrom('ledger_transactions').select('kind').where('reference', '=', `micro:${order.Id}`).execute();
     expect(entries.map((e) => e.kind).sort()).toEqual(['micro_settlement', 'micro_stake']);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { Db, Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
-import { sameDigest, sha256Hex } from '../users/tokens.js';
+import { sameDigest, sha256Hex } from '../../lib/tokens.js';
 import * as repo from './codes.repository.js';
 
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;

@@ -3,7 +3,7 @@ import type { Lang } from '@tp/contracts';
 import type { Db, Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import { text } from '../../http/messages/index.js';
-import { sameDigest, sha256Hex } from '../users/tokens.js';
+import { sameDigest, sha256Hex } from '../../lib/tokens.js';
 import * as repo from './codes.repository.js';
 import type { OutboxMessage } from './outbox.js';
 

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { uploadResultSchema } from '@tp/contracts';
-import { envelopeSchema, okEnvelope } from '../../http/envelope.js';
-import { currentUser, requireRealAccount, requireUser, tokenFromHeader, userForToken } from '../../http/auth.js';
+import { endpoints } from '@tp/contracts';
+import { okEnvelope } from '../../http/envelope.js';
+import { currentUser, tokenFromHeader, userForToken } from '../../http/auth.js';
+import { route } from '../../http/endpoint.js';
 import { adminForToken } from '../../http/admin-auth.js';
 import { isRefusal, refuse } from '../../http/refusal.js';
 import { findUploadByName } from './uploads.repository.js';
@@ -19,59 +19,51 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   // One file per request; other parts are not expected.
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 12 } });
 
-  app.post(
-    '/api/common/image_upload',
-    { onRequest: [requireUser, requireRealAccount], schema: { tags: ['wallet'], consumes: ['multipart/form-data'], response: { 200: envelopeSchema(uploadResultSchema) } } },
-    async (req) => {
-      const user = currentUser(req);
-      if (!req.isMultipart()) refuse('upload_missing');
-      let content: Buffer | undefined;
-      try {
-        for await (const part of req.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file' || content) {
-              part.file.resume();
-              continue;
-            }
-            content = await part.toBuffer();
+  route(app, endpoints.uploads.image, async ({ req }) => {
+    const user = currentUser(req);
+    if (!req.isMultipart()) refuse('upload_missing');
+    let content: Buffer | undefined;
+    try {
+      for await (const part of req.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file' || content) {
+            part.file.resume();
+            continue;
           }
+          content = await part.toBuffer();
         }
-      } catch (err) {
-        if (isRefusal(err)) throw err;
-        // @fastify/multipart throws once a file passes limits.fileSize.
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') refuse('upload_too_large', { max_mb: String(+(maxBytes / 1024 / 1024).toFixed(2)) });
-        throw err;
       }
-      if (!content) refuse('upload_missing');
-      return okEnvelope(req.lang, await storeImage(db, config.dataDir, user.id, content), 'uploaded');
-    },
-  );
+    } catch (err) {
+      if (isRefusal(err)) throw err;
+      // @fastify/multipart throws once a file passes limits.fileSize.
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') refuse('upload_too_large', { max_mb: String(+(maxBytes / 1024 / 1024).toFixed(2)) });
+      throw err;
+    }
+    if (!content) refuse('upload_missing');
+    return okEnvelope(req.lang, await storeImage(db, config.dataDir, user.id, content), 'uploaded');
+  });
 
   /**
    * Proof images are private: only their owner (user token) or an admin (admin token) reads them.
    * Served with the sniffed type, never sniffed again by the browser, and never as a document.
    */
-  app.get(
-    '/uploads/:name',
-    { schema: { tags: ['wallet'], params: z.object({ name: z.string().max(64) }) } },
-    async (req, reply) => {
-      if (!NAME_PATTERN.test(req.params.name)) refuse('not_found');
-      const token = tokenFromHeader(req.headers.authorization);
-      const user = await userForToken(db, token);
-      const admin = user ? undefined : await adminForToken(db, token);
-      if (!user && !admin) refuse('not_logged_in');
-      const row = await findUploadByName(db, req.params.name);
-      // Another user's upload answers exactly like a missing one.
-      if (!row || (user && row.user_id !== user.id)) refuse('not_found');
-      const file = path.join(uploadsDir(config.dataDir), row.stored_name);
-      if (!fs.existsSync(file)) refuse('not_found');
-      return reply
-        .header('Content-Type', row.mime)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Disposition', `inline; filename="${row.stored_name}"`)
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .header('Cache-Control', 'private, max-age=86400')
-        .send(fs.createReadStream(file));
-    },
-  );
+  route(app, endpoints.uploads.file, async ({ req, reply, params }) => {
+    if (!NAME_PATTERN.test(params.name)) refuse('not_found');
+    const token = tokenFromHeader(req.headers.authorization);
+    const user = await userForToken(db, token);
+    const admin = user ? undefined : await adminForToken(db, token);
+    if (!user && !admin) refuse('not_logged_in');
+    const row = await findUploadByName(db, params.name);
+    // Another user's upload answers exactly like a missing one.
+    if (!row || (user && row.user_id !== user.id)) refuse('not_found');
+    const file = path.join(uploadsDir(config.dataDir), row.stored_name);
+    if (!fs.existsSync(file)) refuse('not_found');
+    return reply
+      .header('Content-Type', row.mime)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', `inline; filename="${row.stored_name}"`)
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Cache-Control', 'private, max-age=86400')
+      .send(fs.createReadStream(file));
+  });
 };

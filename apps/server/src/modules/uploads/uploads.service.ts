@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { UPLOAD_URL_PATTERN } from '@tp/contracts';
+import { endpointPath, endpoints, UPLOAD_URL_PATTERN } from '@tp/contracts';
 import type { Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import { sniffImage } from './image-sniff.js';
@@ -13,7 +13,7 @@ export function uploadsDir(dataDir: string): string {
 }
 
 export function uploadUrl(storedName: string): string {
-  return `/uploads/${storedName}`;
+  return endpointPath(endpoints.uploads.file, { name: storedName });
 }
 
 /**

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { call, demoLogin, expectRefused, registerUser, type Registered } from '../../test/http-helpers.js';
 import { adminToken, JPEG_HEAD, PNG_1X1, upload, WEBP_HEAD } from '../../test/wallet-helpers.js';
+import { endpointPath, endpoints } from '@tp/contracts';
 
 let t: TestApp;
 let alice: Registered;
@@ -53,14 +54,14 @@ describe('POST /api/common/image_upload', () => {
   it('refuses a file over the size limit with a localized message naming the limit', async () => {
     const big = Buffer.concat([PNG_1X1, Buffer.alloc(MAX + 1)]);
     const body = (await import('../../test/wallet-helpers.js')).multipartBody(big);
-    const res = await call(t.app, { method: 'POST', url: '/api/common/image_upload', headers: { ...body.headers, authorization: alice.token, lang: 'en' }, payload: body.payload });
+    const res = await call(t.app, { method: 'POST', url: endpoints.uploads.image.path, headers: { ...body.headers, authorization: alice.token, lang: 'en' }, payload: body.payload });
     expectRefused(res, 'upload_too_large');
     expect(res.body.msg).toBe('The image must not be larger than 0.06 MB');
   });
 
   it('refuses a request without a file, a file in another field, and a non-multipart body', async () => {
     expectRefused(await upload(t.app, alice.token, PNG_1X1, { field: 'image' }), 'upload_missing');
-    expectRefused(await call(t.app, { method: 'POST', url: '/api/common/image_upload', headers: { authorization: alice.token }, payload: { file: 'x' } }), 'upload_missing');
+    expectRefused(await call(t.app, { method: 'POST', url: endpoints.uploads.image.path, headers: { authorization: alice.token }, payload: { file: 'x' } }), 'upload_missing');
   });
 
   it('needs login and a real account', async () => {
@@ -93,7 +94,7 @@ describe('GET /uploads/<name>', () => {
 
   it('refuses names that are not upload names (no path tricks)', async () => {
     for (const name of ['..%2F..%2Fetc%2Fpasswd', 'x.svg', `${'a'.repeat(32)}.html`]) {
-      expectRefused(await call(t.app, { method: 'GET', url: `/uploads/${name}`, headers: { authorization: alice.token } }), 'not_found');
+      expectRefused(await call(t.app, { method: 'GET', url: endpointPath(endpoints.uploads.file, { name }), headers: { authorization: alice.token } }), 'not_found');
     }
   });
 });

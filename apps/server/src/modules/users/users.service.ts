@@ -6,16 +6,23 @@ import { pgErrorCode } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { utcDay, wireDateTime } from '../../lib/time.js';
-import * as ledgerRepo from '../ledger/ledger.repository.js';
-import { LEDGER_KINDS, SYSTEM_ACCOUNTS, TRADING_PROFIT_KINDS } from '../ledger/ledger-kinds.js';
 import { Decimal } from '@tp/domain';
-import { baseCurrencyId, openUserAccounts, post, systemAccountId, type Posting } from '../ledger/ledger.service.js';
-import { WIRE_PLACES } from '../wallet/wallet.service.js';
-import { closeAllOpen } from '../forex/forex.service.js';
+import {
+  LEDGER_KINDS,
+  SYSTEM_ACCOUNTS,
+  TRADING_PROFIT_KINDS,
+  baseCurrencyId,
+  listUserAccounts,
+  openUserAccounts,
+  post,
+  sumUserPostingsByKinds,
+  systemAccountId,
+  type Posting,
+} from '../ledger/index.js';
+import { WIRE_PLACES } from '../wallet/index.js';
 import * as sessions from './sessions.repository.js';
 import * as repo from './users.repository.js';
-import { voidRunningOrders as voidRunningMicroOrders } from '../micro/micro.repository.js';
-import { hashToken, newToken } from './tokens.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
 
 export function toUserDto(row: repo.UserRow): User {
   return {
@@ -117,7 +124,7 @@ export async function login(db: Db, input: { account: string; password: string }
 async function fundDemo(trx: Executor, userId: number): Promise<void> {
   const currencyId = await baseCurrencyId(trx);
   const house = await systemAccountId(trx, SYSTEM_ACCOUNTS.houseDemoFunding, currencyId);
-  const accounts = await ledgerRepo.listUserAccounts(trx, userId);
+  const accounts = await listUserAccounts(trx, userId);
   const postings: Posting[] = accounts.map((a) => ({ accountId: a.id, bucket: 'available', amount: DEMO_START_BALANCE }));
   postings.push({ accountId: house, bucket: 'available', amount: new Decimal(DEMO_START_BALANCE).times(accounts.length).neg() });
   await post(trx, { kind: LEDGER_KINDS.demoFunding, memo: 'Demo account opening balance', reference: `user:${userId}`, postings });
@@ -155,37 +162,6 @@ export async function userInfo(db: Executor, userId: number): Promise<User> {
   return toUserDto(user);
 }
 
-/**
- * Closes the demo's open forex orders at market (settled as usual) and cancels its pending ones,
- * voids its running options, then restores exactly the starting balance available and nothing held in each demo account.
- * Returns the ids of the orders it closed or cancelled (FOREX_CLOSED after commit).
- */
-export async function resetDemo(trx: Executor, userId: number, now: Date = new Date()): Promise<number[]> {
-  const user = await repo.findUserById(trx, userId);
-  if (!user?.is_demo) refuse('forbidden');
-  // Running options close without a result: their held stakes go back with the rest below.
-  await voidRunningMicroOrders(trx, userId, now);
-  const closedIds = await closeAllOpen(trx, userId, now);
-  const currencyId = await baseCurrencyId(trx);
-  const house = await systemAccountId(trx, SYSTEM_ACCOUNTS.houseDemoFunding, currencyId);
-  const accounts = await ledgerRepo.listUserAccounts(trx, userId);
-  const locked = await ledgerRepo.lockAccounts(trx, [house, ...accounts.map((a) => a.id)]);
-  const postings: Posting[] = [];
-  let toHouse = new Decimal(0);
-  for (const a of locked) {
-    if (a.id === house) continue;
-    const available = new Decimal(DEMO_START_BALANCE).minus(a.balance);
-    const held = new Decimal(a.lock_balance).neg();
-    if (!available.isZero()) postings.push({ accountId: a.id, bucket: 'available', amount: available });
-    if (!held.isZero()) postings.push({ accountId: a.id, bucket: 'held', amount: held });
-    toHouse = toHouse.minus(available).minus(held);
-  }
-  if (postings.length === 0) return closedIds;
-  postings.push({ accountId: house, bucket: 'available', amount: toHouse });
-  await post(trx, { kind: LEDGER_KINDS.demoReset, memo: 'Demo account reset', reference: `user:${userId}`, postings });
-  return closedIds;
-}
-
 export async function changePassword(trx: Executor, userId: number, newPassword: string): Promise<void> {
   await repo.updatePasswordHash(trx, userId, await hashPassword(newPassword));
   // Every device must log in again with the new password.
@@ -199,8 +175,8 @@ export async function logout(trx: Executor, sessionId: number): Promise<void> {
 /** Today's (UTC) trading profit on the user's accounts and its percent of the day's starting assets. */
 export async function todayProfits(db: Executor, userId: number, now: Date): Promise<{ today_profit: string; today_profit_rate: string }> {
   const { from, to } = utcDay(now);
-  const profit = await ledgerRepo.sumUserPostingsByKinds(db, userId, TRADING_PROFIT_KINDS, from, to);
-  const accounts = await ledgerRepo.listUserAccounts(db, userId);
+  const profit = await sumUserPostingsByKinds(db, userId, TRADING_PROFIT_KINDS, from, to);
+  const accounts = await listUserAccounts(db, userId);
   const total = accountsTotal(accounts.map((a) => ({ balance: a.balance, lockBalance: a.lock_balance })));
   return { today_profit: fixed(profit, WIRE_PLACES, 'down'), today_profit_rate: profitRatePercent(profit, total) };
 }

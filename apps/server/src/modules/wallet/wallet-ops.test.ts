@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app.js';
 import { call, demoLogin, expectRefused, registerUser, type Registered } from '../../test/http-helpers.js';
 import { balanceOf, fund, twoUsersAndAdmin } from '../../test/wallet-helpers.js';
+import { endpoints } from '@tp/contracts';
 
 let t: TestApp;
 let alice: Registered;
@@ -14,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const transfer = (token: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  call<{ id: number; balance: string; from: number; to: number }>(t.app, { method: 'POST', url: '/api/account/transfer', headers: { ...auth(token), ...headers }, payload });
+  call<{ id: number; balance: string; from: number; to: number }>(t.app, { method: 'POST', url: endpoints.wallet.transfer.path, headers: { ...auth(token), ...headers }, payload });
 
 describe('POST /api/account/transfer', () => {
   it('moves money between two of the user own accounts in one ledger transaction', async () => {
@@ -26,7 +27,7 @@ describe('POST /api/account/transfer', () => {
     const postings = await t.db.selectFrom('ledger_postings').select(['amount']).where('transaction_id', '=', tx.ledger_transaction_id).execute();
     expect(postings.map((p) => p.amount).sort()).toEqual(['-120.250000000000000000', '120.250000000000000000']);
     // form-urlencoded, as the web app sends it, and currency_id defaulted
-    const form = await call(t.app, { method: 'POST', url: '/api/account/transfer', headers: { ...auth(alice.token), 'content-type': 'application/x-www-form-urlencoded' }, payload: 'balance=0.25&from=3&to=2' });
+    const form = await call(t.app, { method: 'POST', url: endpoints.wallet.transfer.path, headers: { ...auth(alice.token), 'content-type': 'application/x-www-form-urlencoded' }, payload: 'balance=0.25&from=3&to=2' });
     expect(form.body).toMatchObject({ code: 1, data: { balance: '0.25000000', from: 3, to: 2 } });
   });
 
@@ -63,26 +64,26 @@ describe('POST /api/account/transfer', () => {
     // Keys are per user: Bob's 'tr-1' is his own (and refused for want of money).
     expectRefused(await transfer(bob.token, { balance: '10', from: 1, to: 2 }, { 'idempotency-key': 'tr-1' }), 'insufficient_balance');
     // The same key on another route is a conflict.
-    const draw = await call(t.app, { method: 'POST', url: '/api/account/draw', headers: { ...auth(alice.token), 'idempotency-key': 'tr-1' }, payload: { draw_currency_id: 1, number: '10', draw_method_id: 1 } });
+    const draw = await call(t.app, { method: 'POST', url: endpoints.withdrawals.draw.path, headers: { ...auth(alice.token), 'idempotency-key': 'tr-1' }, payload: { draw_currency_id: 1, number: '10', draw_method_id: 1 } });
     expectRefused(draw, 'idempotency_conflict');
   });
 
   it('refuses a demo account and a visitor', async () => {
     const demo = await demoLogin(t.app, 'transfer-demo-1');
     expectRefused(await transfer(demo.token, { balance: '1', from: 1, to: 2 }), 'only_true_account');
-    expectRefused(await call(t.app, { method: 'GET', url: '/api/account/transfer_log', headers: auth(demo.token) }), 'only_true_account');
+    expectRefused(await call(t.app, { method: 'GET', url: endpoints.wallet.transferLog.path, headers: auth(demo.token) }), 'only_true_account');
     expectRefused(await transfer('', { balance: '1', from: 1, to: 2 }), 'not_logged_in', 999);
   });
 });
 
 describe('GET /api/account/transfer_log', () => {
   it('lists the user own transfers newest first, optionally those touching one account', async () => {
-    const all = await call<{ data: { id: number; from: number; to: number }[]; total: number; per_page: number }>(t.app, { method: 'GET', url: '/api/account/transfer_log?page=1', headers: auth(alice.token) });
+    const all = await call<{ data: { id: number; from: number; to: number }[]; total: number; per_page: number }>(t.app, { method: 'GET', url: `${endpoints.wallet.transferLog.path}?page=1`, headers: auth(alice.token) });
     expect(all.body.data.total).toBe(3);
     expect(all.body.data.data.map((r) => [r.from, r.to])).toEqual([[1, 2], [3, 2], [1, 3]]);
-    const forex = await call<{ data: unknown[] }>(t.app, { method: 'GET', url: '/api/account/transfer_log?type=3', headers: auth(alice.token) });
+    const forex = await call<{ data: unknown[] }>(t.app, { method: 'GET', url: `${endpoints.wallet.transferLog.path}?type=3`, headers: auth(alice.token) });
     expect(forex.body.data.data).toHaveLength(2);
-    const bobs = await call<{ data: unknown[]; total: number }>(t.app, { method: 'GET', url: '/api/account/transfer_log', headers: auth(bob.token) });
+    const bobs = await call<{ data: unknown[]; total: number }>(t.app, { method: 'GET', url: endpoints.wallet.transferLog.path, headers: auth(bob.token) });
     expect(bobs.body.data).toMatchObject({ data: [], total: 0, current_page: 1, last_page: 1 });
   });
 });
@@ -91,7 +92,7 @@ describe('GET /v2/api/main/accountLog/forexChange', () => {
   it('lists the postings of one account newest first with localized MemoTran and the account available and frozen', async () => {
     const res = await call<{ data: { Value: string; FrozenValue: string; Type: number; Memo: string; MemoTran: string; CreatedAtTran: string }[]; total: number; available: string; frozen: string; accountTypeId: number }>(t.app, {
       method: 'GET',
-      url: '/v2/api/main/accountLog/forexChange?accountTypeId=1&page=1',
+      url: `${endpoints.wallet.accountLog.path}?accountTypeId=1&page=1`,
       headers: { ...auth(alice.token), lang: 'en' },
     });
     expect(res.body.code).toBe(1);
@@ -103,20 +104,20 @@ describe('GET /v2/api/main/accountLog/forexChange', () => {
     ]);
     expect(res.body.data.data[2]!.CreatedAtTran).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     // `type` is accepted for the account too, as an id or a name; MemoTran follows the lang header.
-    const micro = await call<{ data: { Type: number; MemoTran: string }[] }>(t.app, { method: 'GET', url: '/v2/api/main/accountLog/forexChange?type=micro', headers: { ...auth(alice.token), lang: 'de' } });
+    const micro = await call<{ data: { Type: number; MemoTran: string }[] }>(t.app, { method: 'GET', url: `${endpoints.wallet.accountLog.path}?type=micro`, headers: { ...auth(alice.token), lang: 'de' } });
     expect(micro.body.data.data.map((r) => [r.Type, r.MemoTran])).toEqual([
       [6, 'Umbuchung eingehend'],
       [6, 'Umbuchung eingehend'],
     ]);
-    expectRefused(await call(t.app, { method: 'GET', url: '/v2/api/main/accountLog/forexChange', headers: auth(alice.token) }), 'bad_request');
-    expectRefused(await call(t.app, { method: 'GET', url: '/v2/api/main/accountLog/forexChange?accountTypeId=9', headers: auth(alice.token) }), 'bad_request');
+    expectRefused(await call(t.app, { method: 'GET', url: endpoints.wallet.accountLog.path, headers: auth(alice.token) }), 'bad_request');
+    expectRefused(await call(t.app, { method: 'GET', url: `${endpoints.wallet.accountLog.path}?accountTypeId=9`, headers: auth(alice.token) }), 'bad_request');
   });
 
   it('shows a withdrawal hold as frozen and only ever the caller own account', async () => {
-    const bobs = await call<{ data: unknown[]; total: number; available: string }>(t.app, { method: 'GET', url: '/v2/api/main/accountLog/forexChange?accountTypeId=1', headers: auth(bob.token) });
+    const bobs = await call<{ data: unknown[]; total: number; available: string }>(t.app, { method: 'GET', url: `${endpoints.wallet.accountLog.path}?accountTypeId=1`, headers: auth(bob.token) });
     expect(bobs.body.data).toMatchObject({ data: [], total: 0, available: '0.00000000' });
     const demo = await demoLogin(t.app, 'history-demo-1');
-    const d = await call<{ data: { Type: number; Value: string }[] }>(t.app, { method: 'GET', url: '/v2/api/main/accountLog/forexChange?accountTypeId=2', headers: auth(demo.token) });
+    const d = await call<{ data: { Type: number; Value: string }[] }>(t.app, { method: 'GET', url: `${endpoints.wallet.accountLog.path}?accountTypeId=2`, headers: auth(demo.token) });
     expect(d.body.data.data).toEqual([expect.objectContaining({ Type: 7, Value: '10000.00000000' })]);
   });
 });

@@ -1,63 +1,36 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ACCOUNT_TYPES,
-  accountLogPageSchema,
-  accountLogQuery,
-  balanceAccountSchema,
-  transferInput,
-  transferLogQuery,
-  transferPageSchema,
-  transferRecordSchema,
-} from '@tp/contracts';
-import { envelopeSchema, okEnvelope } from '../../http/envelope.js';
-import { currentUser, requireRealAccount, requireUser } from '../../http/auth.js';
+import { endpoints } from '@tp/contracts';
+import { okEnvelope } from '../../http/envelope.js';
+import { currentUser } from '../../http/auth.js';
+import { route } from '../../http/endpoint.js';
 import { runMoneyAction } from '../../http/idempotency.js';
 import { refuse } from '../../http/refusal.js';
-import { publishOrderChanged } from '../forex/forex-events.js';
+import { emitEvent } from '../../engine/event-outbox.js';
 import { accountLog, balances, transfer, transferLog } from './wallet.service.js';
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['wallet'];
   const { db } = app;
-  const real = [requireUser, requireRealAccount];
+  const wallet = endpoints.wallet;
 
-  app.get(
-    '/v2/api/main/wallet/getBalance',
-    { onRequest: requireUser, schema: { tags, response: { 200: envelopeSchema(z.array(balanceAccountSchema)) } } },
-    async (req) => okEnvelope(req.lang, await balances(app.db, currentUser(req).id)),
-  );
+  route(app, wallet.balances, async ({ req }) => okEnvelope(req.lang, await balances(db, currentUser(req).id)));
 
-  // History is read-only and shows a demo account its own bookings too (demo funding, resets).
-  app.get(
-    '/v2/api/main/accountLog/forexChange',
-    { onRequest: requireUser, schema: { tags, querystring: accountLogQuery, response: { 200: envelopeSchema(accountLogPageSchema) } } },
-    async (req) => {
-      const accountType = req.query.accountTypeId ?? req.query.type;
-      if (accountType === undefined) refuse('bad_request', { field: 'accountTypeId' });
-      return okEnvelope(req.lang, await accountLog(db, currentUser(req).id, accountType, req.query.page, req.lang));
-    },
-  );
+  route(app, wallet.accountLog, async ({ req, input }) => {
+    const accountType = input.accountTypeId ?? input.type;
+    if (accountType === undefined) refuse('bad_request', { field: 'accountTypeId' });
+    return okEnvelope(req.lang, await accountLog(db, currentUser(req).id, accountType, input.page, req.lang));
+  });
 
-  app.post(
-    '/api/account/transfer',
-    { onRequest: real, schema: { tags, body: transferInput, response: { 200: envelopeSchema(transferRecordSchema) } } },
-    async (req) => {
-      const userId = currentUser(req).id;
-      // Money into or out of the contract account moves the user's risk rate: after commit the
-      // forex engine re-reads the user at once (a transfer out may take it to the stop-out level)
-      // instead of at its next periodic balance check.
-      const touchesContract = req.body.from === ACCOUNT_TYPES.forex || req.body.to === ACCOUNT_TYPES.forex;
-      return runMoneyAction(db, req, 'account/transfer', req.body, async (trx) => {
-        const result = await transfer(trx, userId, req.body);
-        return touchesContract ? { ...result, afterCommit: () => publishOrderChanged(app.bus, userId) } : result;
-      });
-    },
-  );
+  route(app, wallet.transfer, async ({ req, input, scope }) => {
+    const userId = currentUser(req).id;
+    return runMoneyAction(db, req, scope, input, async (trx) => {
+      const result = await transfer(trx, userId, input);
+      // In the transfer's transaction, so it cannot be lost: money into or out of the contract
+      // account moves the user's risk rate, and the forex engine re-reads the user when the
+      // relay delivers this (a transfer out may take it to the stop-out level).
+      await emitEvent(trx, 'balance.changed', { userId, accountTypes: [input.from, input.to] });
+      return result;
+    });
+  });
 
-  app.get(
-    '/api/account/transfer_log',
-    { onRequest: real, schema: { tags, querystring: transferLogQuery, response: { 200: envelopeSchema(transferPageSchema) } } },
-    async (req) => okEnvelope(req.lang, await transferLog(db, currentUser(req).id, req.query.type, req.query.page)),
-  );
+  route(app, wallet.transferLog, async ({ req, input }) => okEnvelope(req.lang, await transferLog(db, currentUser(req).id, input.type, input.page)));
 };

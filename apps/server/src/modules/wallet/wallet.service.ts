@@ -7,9 +7,7 @@ import { refuse } from '../../http/refusal.js';
 import { paged, pageWindow } from '../../lib/paging.js';
 import { wireDateTime } from '../../lib/time.js';
 import { wireMoney } from '../../lib/wire-money.js';
-import { findUserAccount, listUserAccounts } from '../ledger/ledger.repository.js';
-import { LEDGER_KINDS } from '../ledger/ledger-kinds.js';
-import { baseCurrencyId, InsufficientFundsError, post } from '../ledger/ledger.service.js';
+import { LEDGER_KINDS, baseCurrencyId, findUserAccount, InsufficientFundsError, listUserAccounts, post } from '../ledger/index.js';
 import * as repo from './wallet.repository.js';
 
 /** Amounts on the wire carry 8 decimals, rounded toward zero (never show more than is there). */

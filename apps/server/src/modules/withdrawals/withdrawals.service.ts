@@ -1,7 +1,6 @@
 import {
   ACCOUNT_TYPES,
   DRAW_TYPES,
-  WITHDRAWAL_STATUS,
   type AdminWithdrawal,
   type BindDrawMethodInput,
   type DrawCurrency,
@@ -18,11 +17,7 @@ import { refuse } from '../../http/refusal.js';
 import { paged, pageWindow } from '../../lib/paging.js';
 import { wireDateTime } from '../../lib/time.js';
 import { wireMoney } from '../../lib/wire-money.js';
-import { writeAudit } from '../admin/audit.repository.js';
-import { LEDGER_KINDS, SYSTEM_ACCOUNTS } from '../ledger/ledger-kinds.js';
-import { findUserAccount } from '../ledger/ledger.repository.js';
-import { baseCurrencyId, holdPostings, InsufficientFundsError, post, systemAccountId, type Posting } from '../ledger/ledger.service.js';
-import type { Decision } from '../deposits/deposits.service.js';
+import { LEDGER_KINDS, baseCurrencyId, findUserAccount, holdPostings, InsufficientFundsError, post } from '../ledger/index.js';
 import * as repo from './withdrawals.repository.js';
 
 function toCurrency(c: repo.CurrencyRow): DrawCurrency {
@@ -173,41 +168,4 @@ export async function listWithdrawalsForAdmin(db: Executor, status: number | und
     });
   }
   return paged(data, total, page);
-}
-
-/**
- * An admin's decision on a withdrawal, once (the row is locked). Approval pays the hold out:
- * real_number to external clearing and the fee to fee revenue. Rejection releases the hold back
- * to available. Audited in the same transaction.
- */
-export async function decideWithdrawal(trx: Executor, adminId: number, id: number, decision: Decision, reason: string | undefined) {
-  const w = await repo.lockWithdrawal(trx, id);
-  if (!w) refuse('not_found');
-  if (w.status !== WITHDRAWAL_STATUS.pending) refuse('already_decided');
-  const currencyId = await baseCurrencyId(trx);
-  let postings: Posting[];
-  if (decision === 'approve') {
-    postings = [
-      { accountId: w.account_id, bucket: 'held', amount: new Decimal(w.number).neg() },
-      { accountId: await systemAccountId(trx, SYSTEM_ACCOUNTS.externalClearing, currencyId), bucket: 'available', amount: w.real_number },
-    ];
-    if (!new Decimal(w.fee).isZero()) postings.push({ accountId: await systemAccountId(trx, SYSTEM_ACCOUNTS.feeRevenue, currencyId), bucket: 'available', amount: w.fee });
-  } else {
-    postings = holdPostings(w.account_id, new Decimal(w.number).neg());
-  }
-  const settleId = await post(trx, {
-    kind: decision === 'approve' ? LEDGER_KINDS.withdrawalPaid : LEDGER_KINDS.withdrawalRelease,
-    memo: `Withdrawal #${id} ${decision === 'approve' ? 'paid' : 'rejected'}`,
-    reference: `withdrawal:${id}`,
-    postings,
-  });
-  const status = decision === 'approve' ? WITHDRAWAL_STATUS.paid : WITHDRAWAL_STATUS.rejected;
-  await repo.markWithdrawal(trx, id, { status, remark: reason ?? '', reviewed_by: adminId, settle_transaction_id: settleId });
-  await writeAudit(trx, {
-    adminId,
-    action: `withdrawal.${decision}`,
-    target: `withdrawal:${id}`,
-    detail: { user_id: w.user_id, number: w.number, fee: w.fee, real_number: w.real_number, reason: reason ?? null, ledger_transaction_id: settleId },
-  });
-  return { id, status };
 }

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import type { TestApp } from '../../test/test-app.js';
 import { call, demoLogin, expectRefused, type Registered } from '../../test/http-helpers.js';
 import { balanceOf, twoUsersAndAdmin } from '../../test/wallet-helpers.js';
-import { SYSTEM_ACCOUNTS } from '../ledger/ledger-kinds.js';
+import { SYSTEM_ACCOUNTS } from '../ledger/index.js';
+import { endpoints, endpointPath } from '@tp/contracts';
 
 let t: TestApp;
 let alice: Registered;
@@ -17,12 +18,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function bind(token: string, payload: Record<string, unknown>) {
-  return call<{ id: number; type: number; draw_id: number }>(t.app, { method: 'POST', url: '/api/wallet/bind_draw_method', headers: auth(token), payload });
+  return call<{ id: number; type: number; draw_id: number }>(t.app, { method: 'POST', url: endpoints.withdrawals.bindMethod.path, headers: auth(token), payload });
 }
 async function draw(token: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
   return call<{ id: number; number: string; fee: string; real_number: string; status: number; status_name: string }>(t.app, {
     method: 'POST',
-    url: '/api/account/draw',
+    url: endpoints.withdrawals.draw.path,
     headers: { ...auth(token), ...headers },
     payload,
   });
@@ -32,14 +33,14 @@ describe('withdrawal currencies and methods', () => {
   it('lists currencies by type with fee rule and draw_min', async () => {
     const coin = await call<{ code: string; protocol: string; fee_type: number; draw_rate: string; draw_min: string; type: number }[]>(t.app, {
       method: 'GET',
-      url: '/api/account/draw_symbol_list?type=1',
+      url: `${endpoints.withdrawals.currencies.path}?type=1`,
       headers: auth(alice.token),
     });
     expect(coin.body.data.map((c) => `${c.code}/${c.protocol}`)).toEqual(['USDT/TRC20', 'USDT/ERC20', 'BTC/BTC']);
     expect(coin.body.data[0]).toMatchObject({ fee_type: 1, draw_rate: '1', draw_min: '10', usd_price: '1', type: 1 });
-    const bank = await call<{ code: string }[]>(t.app, { method: 'GET', url: '/api/account/draw_symbol_list?type=2', headers: auth(alice.token) });
+    const bank = await call<{ code: string }[]>(t.app, { method: 'GET', url: `${endpoints.withdrawals.currencies.path}?type=2`, headers: auth(alice.token) });
     expect(bank.body.data.map((c) => c.code)).toEqual(['USD', 'EUR']);
-    expectRefused(await call(t.app, { method: 'GET', url: '/api/account/draw_symbol_list?type=3', headers: auth(alice.token) }), 'bad_request');
+    expectRefused(await call(t.app, { method: 'GET', url: `${endpoints.withdrawals.currencies.path}?type=3`, headers: auth(alice.token) }), 'bad_request');
   });
 
   it('binds a coin address and a bank card, lists them with drawCurrency.draw_min, and deletes', async () => {
@@ -56,18 +57,18 @@ describe('withdrawal currencies and methods', () => {
       remark: 'main card',
     });
     expect(card.body).toMatchObject({ code: 1, data: { type: 2, bank_branch: 'Central', beneficiary_currency: 'USD', remark: 'main card', dc_address: '' } });
-    const got = await call<{ list: { id: number }[]; drawCurrency: { draw_min: string } }>(t.app, { method: 'GET', url: '/api/wallet/get_draw_method?draw_type=1&draw_id=1', headers: auth(alice.token) });
+    const got = await call<{ list: { id: number }[]; drawCurrency: { draw_min: string } }>(t.app, { method: 'GET', url: `${endpoints.withdrawals.methods.path}?draw_type=1&draw_id=1`, headers: auth(alice.token) });
     expect(got.body.data.list.map((m) => m.id)).toEqual([coin.body.data.id]);
     expect(got.body.data.drawCurrency).toMatchObject({ id: 1, draw_min: '10' });
-    const banks = await call<{ list: { id: number }[]; drawCurrency: null }>(t.app, { method: 'GET', url: '/api/wallet/get_draw_method?draw_type=2', headers: auth(alice.token) });
+    const banks = await call<{ list: { id: number }[]; drawCurrency: null }>(t.app, { method: 'GET', url: `${endpoints.withdrawals.methods.path}?draw_type=2`, headers: auth(alice.token) });
     expect(banks.body.data).toEqual({ list: [expect.objectContaining({ id: card.body.data.id })], drawCurrency: null });
     // Bob sees none of Alice's methods and cannot delete them.
-    const bobs = await call<{ list: unknown[] }>(t.app, { method: 'GET', url: '/api/wallet/get_draw_method?draw_type=2', headers: auth(bob.token) });
+    const bobs = await call<{ list: unknown[] }>(t.app, { method: 'GET', url: `${endpoints.withdrawals.methods.path}?draw_type=2`, headers: auth(bob.token) });
     expect(bobs.body.data.list).toEqual([]);
-    expectRefused(await call(t.app, { method: 'POST', url: '/api/wallet/del_draw_method', headers: auth(bob.token), payload: { id: card.body.data.id } }), 'method_not_found');
-    const del = await call(t.app, { method: 'POST', url: '/api/wallet/del_draw_method', headers: auth(alice.token), payload: { id: card.body.data.id } });
+    expectRefused(await call(t.app, { method: 'POST', url: endpoints.withdrawals.deleteMethod.path, headers: auth(bob.token), payload: { id: card.body.data.id } }), 'method_not_found');
+    const del = await call(t.app, { method: 'POST', url: endpoints.withdrawals.deleteMethod.path, headers: auth(alice.token), payload: { id: card.body.data.id } });
     expect(del.body).toMatchObject({ code: 1, data: null });
-    expectRefused(await call(t.app, { method: 'POST', url: '/api/wallet/del_draw_method', headers: auth(alice.token), payload: { id: card.body.data.id } }), 'method_not_found');
+    expectRefused(await call(t.app, { method: 'POST', url: endpoints.withdrawals.deleteMethod.path, headers: auth(alice.token), payload: { id: card.body.data.id } }), 'method_not_found');
   });
 
   it('refuses a method without its required fields, of an unknown currency, or whose type differs from the currency', async () => {
@@ -76,7 +77,7 @@ describe('withdrawal currencies and methods', () => {
     expectRefused(await bind(alice.token, { draw_id: 1, dc_address: 'x' }), 'bad_request'); // no type
     expectRefused(await bind(alice.token, { type: 1, draw_id: 999, dc_address: 'x' }), 'currency_not_found');
     expectRefused(await bind(alice.token, { type: 1, draw_id: 4, dc_address: 'x' }), 'method_mismatch');
-    expectRefused(await call(t.app, { method: 'GET', url: '/api/wallet/get_draw_method?draw_type=1&draw_id=4', headers: auth(alice.token) }), 'currency_not_found');
+    expectRefused(await call(t.app, { method: 'GET', url: `${endpoints.withdrawals.methods.path}?draw_type=1&draw_id=4`, headers: auth(alice.token) }), 'currency_not_found');
   });
 });
 
@@ -94,11 +95,11 @@ describe('POST /api/account/draw', () => {
     expect(res.body).toMatchObject({ code: 1, data: { number: '100.00000000', fee: '1.00000000', real_number: '99.00000000', status: 0, status_name: '待審核', notes: 'rent', address: 'TAliceAddress2', type: 1 } });
     expect(await balanceOf(t.app, alice.token, 1)).toEqual({ balance: (Number(before.balance) - 100).toFixed(8), lockBalance: '100.00000000' });
     const feeBefore = await systemBalance(SYSTEM_ACCOUNTS.feeRevenue);
-    const ok = await call(t.app, { method: 'POST', url: `/admin/api/withdrawals/${res.body.data.id}/approve`, headers: auth(admin), payload: {} });
+    const ok = await call(t.app, { method: 'POST', url: endpointPath(endpoints.admin.approveWithdrawal, { id: res.body.data.id }), headers: auth(admin), payload: {} });
     expect(ok.body).toMatchObject({ code: 1, data: { status: 1 } });
     expect(await balanceOf(t.app, alice.token, 1)).toEqual({ balance: (Number(before.balance) - 100).toFixed(8), lockBalance: '0.00000000' });
     expect(Number(await systemBalance(SYSTEM_ACCOUNTS.feeRevenue)) - Number(feeBefore)).toBe(1);
-    const list = await call<{ data: { id: number; status: number; status_name: string }[] }>(t.app, { method: 'GET', url: '/api/account/draw_list?type=1&page=1', headers: { ...auth(alice.token), lang: 'en' } });
+    const list = await call<{ data: { id: number; status: number; status_name: string }[] }>(t.app, { method: 'GET', url: `${endpoints.withdrawals.list.path}?type=1&page=1`, headers: { ...auth(alice.token), lang: 'en' } });
     expect(list.body.data.data[0]).toMatchObject({ id: res.body.data.id, status: 1, status_name: 'Paid' });
   });
 
@@ -107,10 +108,10 @@ describe('POST /api/account/draw', () => {
     const res = await draw(alice.token, { draw_currency_id: 4, number: '123.45', draw_method_id: bankMethod });
     // 1 % of 123.45 = 1.2345, rounded UP to 2 places.
     expect(res.body.data).toMatchObject({ fee: '1.24000000', real_number: '122.21000000' });
-    const no = await call(t.app, { method: 'POST', url: `/admin/api/withdrawals/${res.body.data.id}/reject`, headers: auth(admin), payload: { reason: 'Name mismatch' } });
+    const no = await call(t.app, { method: 'POST', url: endpointPath(endpoints.admin.rejectWithdrawal, { id: res.body.data.id }), headers: auth(admin), payload: { reason: 'Name mismatch' } });
     expect(no.body.data).toMatchObject({ status: 2 });
     expect(await balanceOf(t.app, alice.token, 1)).toEqual(before);
-    const list = await call<{ data: { id: number; status: number }[] }>(t.app, { method: 'GET', url: '/api/account/draw_list?type=2', headers: auth(alice.token) });
+    const list = await call<{ data: { id: number; status: number }[] }>(t.app, { method: 'GET', url: `${endpoints.withdrawals.list.path}?type=2`, headers: auth(alice.token) });
     expect(list.body.data.data.map((r) => r.id)).toContain(res.body.data.id);
   });
 
@@ -135,9 +136,9 @@ describe('POST /api/account/draw', () => {
     const id = (await bind(alice.token, { type: 1, draw_id: 1, dc_address: 'TGone' })).body.data.id;
     const w = await draw(alice.token, { draw_currency_id: 1, number: '10', draw_method_id: id });
     expect(w.body.code).toBe(1);
-    await call(t.app, { method: 'POST', url: '/api/wallet/del_draw_method', headers: auth(alice.token), payload: { id } });
+    await call(t.app, { method: 'POST', url: endpoints.withdrawals.deleteMethod.path, headers: auth(alice.token), payload: { id } });
     expectRefused(await draw(alice.token, { draw_currency_id: 1, number: '10', draw_method_id: id }), 'method_not_found');
-    await call(t.app, { method: 'POST', url: `/admin/api/withdrawals/${w.body.data.id}/reject`, headers: auth(admin), payload: { reason: 'test' } });
+    await call(t.app, { method: 'POST', url: endpointPath(endpoints.admin.rejectWithdrawal, { id: w.body.data.id }), headers: auth(admin), payload: { reason: 'test' } });
   });
 
   it('Idempotency-Key: a replayed draw answers the first withdrawal and holds once', async () => {
@@ -154,16 +155,16 @@ describe('POST /api/account/draw', () => {
     expectRefused(await draw(alice.token, { draw_currency_id: 1, number: '5', draw_method_id: coinMethod }, { 'idempotency-key': 'draw-2' }), 'amount_below_min');
     expectRefused(await draw(alice.token, { draw_currency_id: 1, number: '10', draw_method_id: coinMethod }, { 'idempotency-key': 'bad key with spaces' }), 'bad_request');
     const pending = [...ids][0]!;
-    await call(t.app, { method: 'POST', url: `/admin/api/withdrawals/${pending}/reject`, headers: auth(admin), payload: { reason: 'cleanup' } });
+    await call(t.app, { method: 'POST', url: endpointPath(endpoints.admin.rejectWithdrawal, { id: pending }), headers: auth(admin), payload: { reason: 'cleanup' } });
   });
 
   it.each([
-    ['GET', '/api/account/draw_symbol_list?type=1'],
-    ['POST', '/api/account/draw'],
-    ['GET', '/api/account/draw_list'],
-    ['GET', '/api/wallet/get_draw_method?draw_type=1'],
-    ['POST', '/api/wallet/bind_draw_method'],
-    ['POST', '/api/wallet/del_draw_method'],
+    ['GET', `${endpoints.withdrawals.currencies.path}?type=1`],
+    ['POST', endpoints.withdrawals.draw.path],
+    ['GET', endpoints.withdrawals.list.path],
+    ['GET', `${endpoints.withdrawals.methods.path}?draw_type=1`],
+    ['POST', endpoints.withdrawals.bindMethod.path],
+    ['POST', endpoints.withdrawals.deleteMethod.path],
   ] as const)('%s %s refuses a demo account and a visitor', async (method, url) => {
     const demo = await demoLogin(t.app, 'withdraw-demo-1');
     expectRefused(await call(t.app, { method, url, headers: auth(demo.token), ...(method === 'POST' ? { payload: {} } : {}) }), 'only_true_account');

@@ -7,8 +7,7 @@ import { configureApi } from '../../lib/api/client';
 import { useAuth } from '../../lib/auth-store';
 import { initI18n } from '../../lib/i18n';
 import { toast, toastSuccess } from '../../lib/toast';
-import { applyDayMarket, resetQuotes, seedQuotes } from '../market/model/quote-store';
-import { calls, callsTo, renderScreen, resetFetch, routes, symbol, SYMBOLS } from '../../test/market-harness';
+import { applyDayMarket, calls, callsTo, renderScreen, resetFetch, resetQuotes, routes, seedQuotes, symbol, SYMBOLS } from '../../test/market-harness';
 import { ForexOrderForm } from './components/forex-order-form';
 import { checkForexOrder, decimalTyping, type FormValues } from './model/order-form';
 

@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
+import {
+  idempotencyScope,
+  type AdminRole,
+  type EndpointAccess,
+  type EndpointData,
+  type EndpointParsedInput,
+  type EndpointParsedParams,
+  type EndpointSpec,
+  type HttpMethod,
+} from '@tp/contracts';
+import { requireRealAccount, requireUser } from './auth.js';
+import { requireAdmin } from './admin-auth.js';
+import { envelopeSchema } from './envelope.js';
+import { refuse } from './refusal.js';
+
+/** What a handler of an endpoint gets: the parsed query (GET) or body (POST), and the path params. */
+export interface EndpointContext<E extends EndpointSpec> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  input: EndpointParsedInput<E>;
+  params: EndpointParsedParams<E>;
+  /** The name the endpoint's Idempotency-Key answers are recorded under (runMoneyAction). */
+  scope: string;
+}
+
+/** An envelope answer for a JSON endpoint; a file endpoint answers through the reply. */
+export type EndpointAnswer<E extends EndpointSpec> = E['output'] extends z.ZodType ? { code: number; msg: string; data: EndpointData<E> } : FastifyReply | void;
+
+export type EndpointHandler<E extends EndpointSpec> = (ctx: EndpointContext<E>) => Promise<EndpointAnswer<E>>;
+
+/** The role every admin holds today (admins have no role column yet). */
+const HELD_ADMIN_ROLE: AdminRole = 'admin';
+
+function requireAdminRole(roles: readonly AdminRole[]): onRequestHookHandler {
+  return async function (this: FastifyInstance, req) {
+    await requireAdmin.call(this, req);
+    if (!roles.includes(HELD_ADMIN_ROLE)) refuse('not_logged_in');
+  };
+}
+
+/**
+ * The access guard, run on request before the body is read: a caller who may not call the
+ * endpoint learns nothing about its input rules. `userOrAdmin` is resolved by its handler.
+ */
+function guardOf(access: EndpointAccess): onRequestHookHandler | onRequestHookHandler[] | undefined {
+  switch (access.kind) {
+    case 'public':
+    case 'userOrAdmin':
+      return undefined;
+    case 'user':
+      return requireUser as onRequestHookHandler;
+    case 'real':
+      return [requireUser as onRequestHookHandler, requireRealAccount as onRequestHookHandler];
+    case 'admin':
+      return requireAdminRole(access.roles);
+  }
+}
+
+function rateLimitOf(app: FastifyInstance, endpoint: EndpointSpec): RouteShorthandOptions['config'] {
+  const limit = endpoint.rateLimit;
+  if (!limit) return undefined;
+  const max = limit.max === 'login' ? app.config.loginIpLimitPerMinute : limit.max;
+  return { rateLimit: { max, timeWindow: limit.windowMs } };
+}
+
+function schemaOf(endpoint: EndpointSpec, method: HttpMethod) {
+  const input = endpoint.input && (method === 'GET' ? { querystring: endpoint.input } : { body: endpoint.input });
+  return {
+    tags: [...endpoint.tags],
+    ...(endpoint.hidden ? { hide: true } : {}),
+    ...(endpoint.multipart ? { consumes: ['multipart/form-data'] } : {}),
+    ...input,
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    // The envelope's response schema also drops columns that must not leak (DESIGN 1).
+    ...(typeof endpoint.output === 'string' ? {} : { response: { 200: envelopeSchema(endpoint.output) } }),
+  };
+}
+
+/**
+ * Registers an endpoint object of contracts: one route per method, with its access guard, input
+ * and response schemas (validation, serialization and /docs), and rate limit. The handler gets
+ * the parsed input whichever method carried it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any type provider: route plugins are typed by the zod provider
+export function route<E extends EndpointSpec>(app: FastifyInstance<any, any, any, any, any>, endpoint: E, handler: EndpointHandler<E>): void {
+  const scope = idempotencyScope(endpoint);
+  for (const method of endpoint.methods) {
+    const guard = guardOf(endpoint.access);
+    const config = rateLimitOf(app, endpoint);
+    app.route({
+      method,
+      url: endpoint.path,
+      ...(guard ? { onRequest: guard } : {}),
+      ...(config ? { config } : {}),
+      schema: schemaOf(endpoint, method),
+      handler: (req: FastifyRequest, reply: FastifyReply) =>
+        handler({
+          req,
+          reply,
+          input: (method === 'GET' ? req.query : req.body) as EndpointParsedInput<E>,
+          params: req.params as EndpointParsedParams<E>,
+          scope,
+        }),
+    });
+  }
+}

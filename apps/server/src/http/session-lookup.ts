@@ -1,0 +1,35 @@
+import { sql } from 'kysely';
+import { preparedQuery, type Executor } from '../db/database.js';
+
+/*
+ * The read side of user sessions, below the modules: every authenticated request (HTTP and
+ * websocket login) resolves its token here, so the transport layer needs no module. The users
+ * module owns the writes (login, logout, revocation) in its sessions repository.
+ */
+
+const sessionUserStatement = preparedQuery<{ session_id: number; user_id: number; is_demo: boolean }>(
+  'session_user',
+  `SELECT s.id AS session_id, u.id AS user_id, u.is_demo
+   FROM sessions s JOIN users u ON u.id = s.user_id
+   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND u.status = 1`,
+);
+
+/**
+ * The live session of a token and its active user: every authenticated request asks, so it is
+ * one indexed lookup (sessions.token_hash is unique) run as a prepared statement. Revocation and
+ * a disabled user count at once: nothing is cached.
+ */
+export async function findSessionUser(db: Executor, tokenHash: string) {
+  const { rows } = await db.executeQuery(sessionUserStatement([tokenHash]));
+  return rows[0];
+}
+
+/** Marks a session used; at most once a minute, so reads do not turn into a write each. */
+export async function touchSession(db: Executor, sessionId: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_used_at: sql`now()` })
+    .where('id', '=', sessionId)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
+    .execute();
+}

@@ -1,0 +1,59 @@
+import type { EventConsumer } from './engine/event-consumer.js';
+import type { ScheduledJob } from './engine/scheduled-job.js';
+import type { TickConsumerFactory } from './engine/tick-consumer.js';
+import type { ModuleDefinition } from './modules/define-module.js';
+import { adminModule } from './modules/admin/index.js';
+import { depositsModule } from './modules/deposits/index.js';
+import { forexModule } from './modules/forex/index.js';
+import { ledgerModule } from './modules/ledger/index.js';
+import { marketModule } from './modules/market/index.js';
+import { microModule } from './modules/micro/index.js';
+import { notifyModule } from './modules/notify/index.js';
+import { settingsModule } from './modules/settings/index.js';
+import { uploadsModule } from './modules/uploads/index.js';
+import { usersModule } from './modules/users/index.js';
+import { walletModule } from './modules/wallet/index.js';
+import { withdrawalsModule } from './modules/withdrawals/index.js';
+
+/**
+ * Every module of the server, listed once. The order is the order routes register in and the
+ * order tick consumers see each batch (forex triggers before option expiries, as before).
+ */
+export const MODULES: readonly ModuleDefinition[] = [
+  settingsModule,
+  notifyModule,
+  usersModule,
+  ledgerModule,
+  walletModule,
+  uploadsModule,
+  depositsModule,
+  withdrawalsModule,
+  adminModule,
+  marketModule,
+  microModule,
+  forexModule,
+];
+
+export function tickConsumersOf(modules: readonly ModuleDefinition[]): TickConsumerFactory[] {
+  return modules.flatMap((m) => m.tickConsumers ?? []);
+}
+
+export function jobsOf(modules: readonly ModuleDefinition[]): ScheduledJob[] {
+  return modules.flatMap((m) => m.jobs ?? []);
+}
+
+export function eventConsumersOf(modules: readonly ModuleDefinition[]): EventConsumer[] {
+  return modules.flatMap((m) => m.eventConsumers ?? []);
+}
+
+/** Ledger kinds must each have one owner: two modules posting the same kind would blur what moved money. */
+export function assertLedgerKindsOwnedOnce(modules: readonly ModuleDefinition[]): void {
+  const owner = new Map<string, string>();
+  for (const m of modules) {
+    for (const kind of m.ledgerKinds ?? []) {
+      const previous = owner.get(kind);
+      if (previous !== undefined) throw new Error(`ledger kind ${kind} is declared by both ${previous} and ${m.name}`);
+      owner.set(kind, m.name);
+    }
+  }
+}

@@ -1,0 +1,18 @@
+import { defineModule } from '../define-module.js';
+import { LEDGER_KINDS } from '../ledger/index.js';
+import { forexRoutes } from './forex.routes.js';
+import { forexEngineFactory } from './forex-engine.js';
+import { FOREX_ORDER_CHANGED } from './forex-events.js';
+
+export const forexModule = defineModule({
+  name: 'forex',
+  routes: forexRoutes,
+  tickConsumers: [forexEngineFactory()],
+  ledgerKinds: [LEDGER_KINDS.forexOpen, LEDGER_KINDS.forexClose, LEDGER_KINDS.forexCancel, LEDGER_KINDS.forexNegativeBalance],
+  publishes: [FOREX_ORDER_CHANGED, 'FOREX_TRADE', 'FOREX_CLOSED'],
+  // balance.changed comes from the event outbox; its handler is part of the trigger engine (tick consumer).
+  consumes: [FOREX_ORDER_CHANGED, 'balance.changed'],
+});
+
+export { closeAllOpen } from './forex.service.js';
+export { FOREX_ORDER_CHANGED, publishClosed, publishOrderChanged } from './forex-events.js';

@@ -1,0 +1,16 @@
+import { defineModule } from '../define-module.js';
+import { LEDGER_KINDS } from '../ledger/index.js';
+import { microRoutes } from './micro.routes.js';
+import { createMicroSettler } from './micro-settler.js';
+import { MICRO_ORDER_CREATED, MICRO_SETTLED } from './micro-settlement.js';
+
+export const microModule = defineModule({
+  name: 'micro',
+  routes: microRoutes,
+  tickConsumers: [createMicroSettler],
+  ledgerKinds: [LEDGER_KINDS.microStake, LEDGER_KINDS.microSettlement],
+  publishes: [MICRO_ORDER_CREATED, MICRO_SETTLED],
+  consumes: [MICRO_ORDER_CREATED],
+});
+
+export { voidRunningOrders } from './micro.repository.js';

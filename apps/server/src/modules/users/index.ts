@@ -1,0 +1,13 @@
+import { defineModule } from '../define-module.js';
+import { LEDGER_KINDS } from '../ledger/index.js';
+import { usersRoutes } from './users.routes.js';
+
+export const usersModule = defineModule({
+  name: 'users',
+  routes: usersRoutes,
+  ledgerKinds: [LEDGER_KINDS.demoFunding, LEDGER_KINDS.demoReset],
+  // The demo reset writes it to the event outbox in its transaction.
+  publishes: ['balance.changed', 'FOREX_CLOSED'],
+});
+
+export { findUserByEmail } from './users.repository.js';

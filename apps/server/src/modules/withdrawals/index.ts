@@ -1,0 +1,13 @@
+import { defineModule } from '../define-module.js';
+import { LEDGER_KINDS } from '../ledger/index.js';
+import { withdrawalsRoutes } from './withdrawals.routes.js';
+
+export const withdrawalsModule = defineModule({
+  name: 'withdrawals',
+  routes: withdrawalsRoutes,
+  ledgerKinds: [LEDGER_KINDS.withdrawalHold, LEDGER_KINDS.withdrawalPaid, LEDGER_KINDS.withdrawalRelease],
+});
+
+export { listWithdrawalsForAdmin } from './withdrawals.service.js';
+/** For the admin's decision command (admin/decide-withdrawal.ts): lock a request, then record the outcome. */
+export { lockWithdrawal, markWithdrawal } from './withdrawals.repository.js';

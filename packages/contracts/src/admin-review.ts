@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { wireDateTime } from './money.js';
+import { ignoredT, pageQuery, pagedSchema } from './envelope.js';
+import { intField, idField, optionalText, requiredText } from './form-fields.js';
+import { email } from './users.js';
+import { chargeRecordSchema } from './deposits.js';
+import { drawMethodSchema, withdrawRecordSchema } from './withdrawals.js';
+
+/** The admin review API (/admin/api; decisions.md): its login and the deposit and withdrawal queues. */
+
+export const adminLoginInput = z.object({ email, password: z.string().min(1).max(128) });
+export const adminSessionSchema = z.object({ token: z.string(), admin: z.object({ id: z.number().int(), email: z.string() }) });
+export type AdminSession = z.infer<typeof adminSessionSchema>;
+
+export const adminQueueQuery = z.object({
+  status: intField.min(0).max(3).optional(),
+  ...pageQuery.shape,
+  ...ignoredT,
+});
+export const adminItemParams = z.object({ id: idField });
+/** Approval may carry a note; the body may be absent. */
+export const adminApproveInput = z.object({ reason: optionalText(500) }).nullish();
+/** A rejection says why; the reason is shown to the user as the record's remark. */
+export const adminRejectInput = z.object({ reason: requiredText(500) });
+
+export const adminUserRefSchema = z.object({ id: z.number().int(), uid: z.string(), email: z.string().nullable() });
+
+export const adminDepositSchema = chargeRecordSchema.extend({
+  user: adminUserRefSchema,
+  channel: z.string(),
+  reviewed_at: wireDateTime.nullable(),
+  reviewed_by: z.number().int().nullable(),
+});
+export type AdminDeposit = z.infer<typeof adminDepositSchema>;
+export const adminDepositPageSchema = pagedSchema(adminDepositSchema);
+
+export const adminWithdrawalSchema = withdrawRecordSchema.extend({
+  user: adminUserRefSchema,
+  method: drawMethodSchema,
+  remark: z.string(),
+  reviewed_at: wireDateTime.nullable(),
+  reviewed_by: z.number().int().nullable(),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+export const adminWithdrawalPageSchema = pagedSchema(adminWithdrawalSchema);
+
+export const adminDecisionSchema = z.object({ id: z.number().int(), status: z.number().int() });

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { access, defineEndpoint } from './define-endpoint.js';
+import {
+  adminApproveInput,
+  adminDecisionSchema,
+  adminDepositPageSchema,
+  adminItemParams,
+  adminLoginInput,
+  adminQueueQuery,
+  adminRejectInput,
+  adminSessionSchema,
+  adminWithdrawalPageSchema,
+} from '../admin-review.js';
+
+const tags = ['admin'];
+const reviewer = access.admin('admin');
+const decision = { methods: ['POST'], params: adminItemParams, output: adminDecisionSchema, access: reviewer, idempotent: false, tags } as const;
+
+/**
+ * The admin review API (decisions.md): its own login and tokens; review queues are plural nouns
+ * with approve/reject actions on `:id`.
+ */
+export const adminEndpoints = {
+  login: defineEndpoint({
+    methods: ['POST'],
+    path: '/admin/api/login',
+    input: adminLoginInput,
+    output: adminSessionSchema,
+    access: access.public,
+    idempotent: false,
+    rateLimit: { max: 'login', windowMs: 60_000 },
+    tags,
+  }),
+  logout: defineEndpoint({ methods: ['POST'], path: '/admin/api/logout', output: z.null(), access: reviewer, idempotent: false, tags }),
+  deposits: defineEndpoint({ methods: ['GET'], path: '/admin/api/deposits', input: adminQueueQuery, output: adminDepositPageSchema, access: reviewer, idempotent: false, tags }),
+  withdrawals: defineEndpoint({ methods: ['GET'], path: '/admin/api/withdrawals', input: adminQueueQuery, output: adminWithdrawalPageSchema, access: reviewer, idempotent: false, tags }),
+  approveDeposit: defineEndpoint({ ...decision, path: '/admin/api/deposits/:id/approve', input: adminApproveInput }),
+  rejectDeposit: defineEndpoint({ ...decision, path: '/admin/api/deposits/:id/reject', input: adminRejectInput }),
+  approveWithdrawal: defineEndpoint({ ...decision, path: '/admin/api/withdrawals/:id/approve', input: adminApproveInput }),
+  rejectWithdrawal: defineEndpoint({ ...decision, path: '/admin/api/withdrawals/:id/reject', input: adminRejectInput }),
+};

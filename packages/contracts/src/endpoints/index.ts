@@ -1,0 +1,34 @@
+import { adminEndpoints } from './admin.endpoints.js';
+import { depositsEndpoints } from './deposits.endpoints.js';
+import { forexEndpoints } from './forex.endpoints.js';
+import { marketEndpoints } from './market.endpoints.js';
+import { microEndpoints } from './micro.endpoints.js';
+import { notifyEndpoints } from './notify.endpoints.js';
+import { settingsEndpoints } from './settings.endpoints.js';
+import { uploadsEndpoints } from './uploads.endpoints.js';
+import { usersEndpoints } from './users.endpoints.js';
+import { walletEndpoints } from './wallet.endpoints.js';
+import { withdrawalsEndpoints } from './withdrawals.endpoints.js';
+import type { EndpointSpec } from './define-endpoint.js';
+
+export * from './define-endpoint.js';
+
+/** Every endpoint of the HTTP API by feature: `endpoints.wallet.transfer`. */
+export const endpoints = {
+  users: usersEndpoints,
+  notify: notifyEndpoints,
+  settings: settingsEndpoints,
+  wallet: walletEndpoints,
+  uploads: uploadsEndpoints,
+  deposits: depositsEndpoints,
+  withdrawals: withdrawalsEndpoints,
+  market: marketEndpoints,
+  micro: microEndpoints,
+  forex: forexEndpoints,
+  admin: adminEndpoints,
+};
+
+/** Every endpoint as a flat list (route tables, docs checks). */
+export function allEndpoints(): EndpointSpec[] {
+  return Object.values(endpoints).flatMap((group) => Object.values(group) as EndpointSpec[]);
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { access, defineEndpoint } from './define-endpoint.js';
+import { balanceAccountSchema } from '../wallet.js';
+import { accountLogPageSchema, accountLogQuery } from '../account-history.js';
+import { transferInput, transferLogQuery, transferPageSchema, transferRecordSchema } from '../transfers.js';
+
+const tags = ['wallet'];
+
+export const walletEndpoints = {
+  balances: defineEndpoint({ methods: ['GET'], path: '/v2/api/main/wallet/getBalance', output: z.array(balanceAccountSchema), access: access.user, idempotent: false, tags }),
+  /** Read-only: a demo account sees its own bookings too (demo funding, resets). */
+  accountLog: defineEndpoint({ methods: ['GET'], path: '/v2/api/main/accountLog/forexChange', input: accountLogQuery, output: accountLogPageSchema, access: access.user, idempotent: false, tags }),
+  transfer: defineEndpoint({ methods: ['POST'], path: '/api/account/transfer', input: transferInput, output: transferRecordSchema, access: access.real, idempotent: true, tags }),
+  transferLog: defineEndpoint({ methods: ['GET'], path: '/api/account/transfer_log', input: transferLogQuery, output: transferPageSchema, access: access.real, idempotent: false, tags }),
+};

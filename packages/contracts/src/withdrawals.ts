@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { decimalString, positiveAmountInput, wireDateTime } from './money.js';
+import { ignoredT, pageQuery, pagedSchema } from './envelope.js';
+import { intField, idField, optionalText } from './form-fields.js';
+
+/** Withdrawals and their bound methods (spec 4): the amount is held until an admin decides. */
+
+/** Withdraw currency / method type: 1 crypto (coin address), 2 bank. */
+export const DRAW_TYPES = { coin: 1, bank: 2 } as const;
+const drawTypeField = intField.pipe(z.union([z.literal(1), z.literal(2)]));
+/** Withdrawal status: 0 pending review, 1 paid, 2 rejected (hold released). */
+export const WITHDRAWAL_STATUS = { pending: 0, paid: 1, rejected: 2 } as const;
+/** fee_type 1: draw_rate is a fixed fee; anything else: draw_rate is a rate on the amount. */
+export const FEE_TYPE_FIXED = 1;
+
+export const drawCurrencySchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  protocol: z.string(),
+  draw_rate: decimalString,
+  fee_type: z.number().int(),
+  draw_min: decimalString,
+  usd_price: decimalString,
+  type: z.number().int(),
+});
+export type DrawCurrency = z.infer<typeof drawCurrencySchema>;
+
+export const drawSymbolListQuery = z.object({ type: drawTypeField, ...ignoredT });
+
+export const drawCurrencyRefSchema = z.object({ code: z.string(), protocol: z.string() });
+
+export const drawMethodSchema = z.object({
+  id: z.number().int(),
+  type: z.number().int(),
+  draw_id: z.number().int(),
+  dc_address: z.string(),
+  payee_account: z.string(),
+  payee_name: z.string(),
+  bank_name: z.string(),
+  bank_address: z.string(),
+  bank_swift: z.string(),
+  bank_branch: z.string(),
+  beneficiary_currency: z.string(),
+  remark: z.string(),
+  draw_currency: drawCurrencyRefSchema,
+});
+export type DrawMethod = z.infer<typeof drawMethodSchema>;
+
+export const getDrawMethodQuery = z.object({ draw_type: drawTypeField, draw_id: idField.optional(), ...ignoredT });
+export const getDrawMethodSchema = z.object({ list: z.array(drawMethodSchema), drawCurrency: drawCurrencySchema.nullable() });
+
+/**
+ * Bind a withdrawal method. Coin (type 1): dc_address. Bank (type 2): payee_account,
+ * payee_name and bank_name; the rest optional. `draw_type` is accepted for `type`.
+ */
+export const bindDrawMethodInput = z
+  .object({
+    type: drawTypeField.optional(),
+    draw_type: drawTypeField.optional(),
+    draw_id: idField,
+    dc_address: optionalText(200),
+    payee_account: optionalText(64),
+    payee_name: optionalText(100),
+    bank_name: optionalText(100),
+    bank_address: optionalText(200),
+    bank_swift: optionalText(32),
+    bank_branch: optionalText(100),
+    beneficiary_currency: optionalText(16),
+    remark: optionalText(200),
+    ...ignoredT,
+  })
+  .superRefine((v, ctx) => {
+    const type = v.type ?? v.draw_type;
+    if (type === undefined) return ctx.addIssue({ code: 'custom', path: ['type'], message: 'required' });
+    const required = type === DRAW_TYPES.coin ? (['dc_address'] as const) : (['payee_account', 'payee_name', 'bank_name'] as const);
+    for (const field of required) if (!v[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
+  })
+  .transform(({ draw_type, ...v }) => ({ ...v, type: (v.type ?? draw_type)! }));
+export type BindDrawMethodInput = z.infer<typeof bindDrawMethodInput>;
+
+export const idInput = z.object({ id: idField, ...ignoredT });
+
+export const drawInput = z.object({
+  draw_currency_id: idField,
+  number: positiveAmountInput,
+  memo: optionalText(200),
+  draw_method_id: idField,
+  ...ignoredT,
+});
+export type DrawInput = z.infer<typeof drawInput>;
+
+export const drawListQuery = z.object({ type: drawTypeField.optional(), ...pageQuery.shape, ...ignoredT });
+
+export const withdrawRecordSchema = z.object({
+  id: z.number().int(),
+  number: decimalString,
+  fee: decimalString,
+  real_number: decimalString,
+  status: z.number().int(),
+  status_name: z.string(),
+  created_at: wireDateTime,
+  type: z.number().int(),
+  address: z.string(),
+  payee_account: z.string(),
+  notes: z.string(),
+  draw_currency: drawCurrencyRefSchema,
+});
+export type WithdrawRecord = z.infer<typeof withdrawRecordSchema>;
+export const withdrawPageSchema = pagedSchema(withdrawRecordSchema);
