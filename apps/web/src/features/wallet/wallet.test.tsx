@@ -13,6 +13,7 @@ import { HistoryPage } from './routes/history-page';
 import { pickSide, TransferPage } from './routes/transfer-page';
 import { WithdrawPage } from './routes/withdraw-page';
 import { withdrawPreview } from './model/wallet-model';
+import { expectShown } from '../../test/expect-shown';
 
 vi.mock('../../lib/toast', () => ({ toast: vi.fn(), toastSuccess: vi.fn() }));
 const { toast, toastSuccess } = await import('../../lib/toast');
@@ -219,7 +220,7 @@ describe('charge', () => {
     routes['/api/quickCharge/submit'] = () => ({ id: 3 });
     await renderScreen(<ChargePage />, '/mine/charge?type=0');
     expect((await screen.findByTestId('charge-address')).textContent).toBe(addresses[0]!.address);
-    expect(screen.getByTestId('charge-qr').querySelector('svg')).toBeTruthy();
+    expect(expectShown(screen.getByTestId('charge-qr')).querySelectorAll('svg path').length).toBeGreaterThan(0);
     await click(screen.getByTestId('charge-network-2'));
     expect(screen.getByTestId('charge-address').textContent).toBe(addresses[1]!.address);
 

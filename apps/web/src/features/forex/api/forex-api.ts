@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { ForexMyDeal, ForexOrder } from '@tp/contracts';
+import type { ForexDealTab, ForexMyDeal, ForexOrder } from '@tp/contracts';
 import { dec, FOREX_MONEY_PLACES } from '@tp/domain';
 import { api } from '../../../lib/api/client';
 import { useAuth } from '../../../lib/auth-store';
@@ -7,11 +7,9 @@ import { useAuth } from '../../../lib/auth-store';
 /** Query keys of contract orders; they carry the token, so a logout leaves no other user's data. */
 export const FOREX_KEY = ['forex'] as const;
 
-/** my_deal tabs: 1 holding, 0 dealing (pending), 3 history (closed and cancelled). */
-export type ForexDealStatus = 0 | 1 | 3;
 
 /** GET /v2/api/forex/my_deal, 20 a page; every page carries the tab's all_fact_profits. */
-export const forexDealsQuery = (token: string | null, status: ForexDealStatus) =>
+export const forexDealsQuery = (token: string | null, status: ForexDealTab) =>
   infiniteQueryOptions({
     queryKey: [...FOREX_KEY, 'deals', status, token],
     queryFn: ({ signal, pageParam }) => api.get<ForexMyDeal>('/v2/api/forex/my_deal', { status, page: pageParam }, { signal }),
@@ -20,7 +18,7 @@ export const forexDealsQuery = (token: string | null, status: ForexDealStatus) =
     enabled: !!token,
   });
 
-export function useForexDeals(status: ForexDealStatus) {
+export function useForexDeals(status: ForexDealTab) {
   const token = useAuth((s) => s.token);
   return useInfiniteQuery(forexDealsQuery(token, status));
 }
@@ -76,7 +74,7 @@ type DealsData = InfiniteData<ForexMyDeal, number>;
  * Takes orders out of a cached tab at once (a close, a cancel, a FOREX_CLOSED push), before the
  * refetch that confirms it: the list and its all_fact_profits no longer count them.
  */
-export function removeForexOrders(client: QueryClient, token: string | null, status: ForexDealStatus, ids: readonly number[]): void {
+export function removeForexOrders(client: QueryClient, token: string | null, status: ForexDealTab, ids: readonly number[]): void {
   const gone = new Set(ids);
   client.setQueryData<DealsData>(forexDealsQuery(token, status).queryKey, (data) => {
     if (!data) return data;
@@ -98,7 +96,7 @@ export function removeForexOrders(client: QueryClient, token: string | null, sta
 }
 
 /** Puts the server's answer for one order (new stops) into a cached tab. */
-export function replaceForexOrder(client: QueryClient, token: string | null, status: ForexDealStatus, order: ForexOrder): void {
+export function replaceForexOrder(client: QueryClient, token: string | null, status: ForexDealTab, order: ForexOrder): void {
   client.setQueryData<DealsData>(forexDealsQuery(token, status).queryKey, (data) =>
     data ? { ...data, pages: data.pages.map((p) => ({ ...p, data: p.data.map((o) => (o.Id === order.Id ? order : o)) })) } : data,
   );
