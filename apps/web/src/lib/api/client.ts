@@ -1,4 +1,4 @@
-import { CODE_OK, CODE_UNAUTHENTICATED, type Envelope } from '@tp/contracts';
+import { CODE_OK, CODE_UNAUTHENTICATED, endpointPath, type EndpointData, type EndpointInput, type EndpointSpec, type Envelope, type HttpMethod } from '@tp/contracts';
 import { apiOrigin } from './host';
 
 export type Method = 'GET' | 'POST' | 'DELETE' | 'PUT';
@@ -323,3 +323,35 @@ export const api = {
   delete: <T>(path: string, params?: Params, opts: Omit<RequestOptions, 'method' | 'params'> = {}) =>
     request<T>(path, { ...opts, method: 'DELETE', params }),
 };
+
+/** What a call adds to an endpoint's input; the Idempotency-Key is required where the endpoint takes one. */
+type CallBase = Omit<RequestOptions, 'method' | 'params' | 'body' | 'idempotencyKey'> & {
+  /** For an endpoint that takes both (the spec's GET-actions): the method to use; else its first. */
+  method?: HttpMethod;
+  /** The `:name` segments of the path. */
+  pathParams?: Record<string, string | number>;
+};
+export type CallOptions<E extends EndpointSpec> = E['idempotent'] extends true ? CallBase & { idempotencyKey: string } : CallBase & { idempotencyKey?: string };
+
+type CallArgs<E extends EndpointSpec> = E['idempotent'] extends true
+  ? [input: EndpointInput<E>, options: CallOptions<E>]
+  : undefined extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: CallOptions<E>]
+    : object extends EndpointInput<E>
+      ? [input?: EndpointInput<E>, options?: CallOptions<E>]
+    : [input: EndpointInput<E>, options?: CallOptions<E>];
+
+/**
+ * Calls an endpoint of contracts: its method and path, the input as the query (GET) or the body,
+ * the answer typed by its output schema. The Idempotency-Key goes only to endpoints that declare
+ * they honour it: elsewhere a repeated request could act twice, so it is neither sent nor retried.
+ */
+export function call<E extends EndpointSpec>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<EndpointData<E>> {
+  const { method: chosen, pathParams, idempotencyKey, ...rest } = (options ?? {}) as CallBase & { idempotencyKey?: string };
+  const method = chosen ?? endpoint.methods[0];
+  const path = endpointPath(endpoint, pathParams);
+  const key = endpoint.idempotent ? idempotencyKey : undefined;
+  const sent = input as RequestOptions['body'] | undefined;
+  if (method === 'GET') return request<EndpointData<E>>(path, { ...rest, method, params: sent as Params | undefined, idempotencyKey: key });
+  return request<EndpointData<E>>(path, { ...rest, method, body: sent, idempotencyKey: key });
+}

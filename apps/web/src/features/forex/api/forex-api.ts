@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { ForexDealTab, ForexMyDeal, ForexOrder } from '@tp/contracts';
+import { endpoints, type ForexDealTab, type ForexMyDeal, type ForexOrder, type ForexSubmitInput } from '@tp/contracts';
 import { dec, FOREX_MONEY_PLACES } from '@tp/domain';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 import { useAuth } from '../../../lib/auth-store';
 
 /** Query keys of contract orders; they carry the token, so a logout leaves no other user's data. */
@@ -12,7 +12,7 @@ export const FOREX_KEY = ['forex'] as const;
 export const forexDealsQuery = (token: string | null, status: ForexDealTab) =>
   infiniteQueryOptions({
     queryKey: [...FOREX_KEY, 'deals', status, token],
-    queryFn: ({ signal, pageParam }) => api.get<ForexMyDeal>('/v2/api/forex/my_deal', { status, page: pageParam }, { signal }),
+    queryFn: ({ signal, pageParam }) => call(endpoints.forex.myDeal, { status, page: pageParam }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last: ForexMyDeal) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
     enabled: !!token,
@@ -23,43 +23,27 @@ export function useForexDeals(status: ForexDealTab) {
   return useInfiniteQuery(forexDealsQuery(token, status));
 }
 
-export interface ForexSubmitBody {
-  /** 1 buy (long), 2 sell (short). */
-  type: 1 | 2;
-  /** Lots as typed, a decimal string. */
-  cont: string;
-  forex_id: number;
-  /** 1 market price, 0 pending price. */
-  status: 0 | 1;
-  /** The pending price; '0' for a market order. */
-  target_price: string;
-  /** '0' when the switch is off. */
-  stop_loss_price: string;
-  target_profit_price: string;
-  multiple: number;
-}
-
 /**
  * The money actions below each send the Idempotency-Key of the user's intent (lib/api/intent):
  * a retried request (lost answer, second tap) never opens or closes twice.
  */
-export function submitForex(body: ForexSubmitBody, idempotencyKey: string): Promise<ForexOrder> {
-  return api.post<ForexOrder>('/v2/api/forex/submit', { ...body }, { idempotencyKey, announce: true });
+export function submitForex(body: ForexSubmitInput, idempotencyKey: string): Promise<ForexOrder> {
+  return call(endpoints.forex.submit, { ...body }, { idempotencyKey, announce: true });
 }
 
 /** POST /v2/api/forex/close: closes a holding order at the market. */
 export function closeForex(id: number, idempotencyKey: string): Promise<ForexOrder> {
-  return api.post<ForexOrder>('/v2/api/forex/close', { id }, { idempotencyKey, announce: true });
+  return call(endpoints.forex.close, { id }, { idempotencyKey, announce: true });
 }
 
 /** POST /v2/api/forex/cancel_trade: cancels a pending order, margin and fee return. */
 export function cancelForex(id: number, idempotencyKey: string): Promise<ForexOrder> {
-  return api.post<ForexOrder>('/v2/api/forex/cancel_trade', { id }, { idempotencyKey, announce: true });
+  return call(endpoints.forex.cancel, { id }, { idempotencyKey, announce: true });
 }
 
 /** POST /v2/api/forex/set_stop_price: '0' switches a stop off. */
 export function setForexStops(id: number, stopLoss: string, takeProfit: string, idempotencyKey: string): Promise<ForexOrder> {
-  return api.post<ForexOrder>('/v2/api/forex/set_stop_price', { id, stop_loss_price: stopLoss, target_profit_price: takeProfit }, { idempotencyKey, announce: true });
+  return call(endpoints.forex.setStop, { id, stop_loss_price: stopLoss, target_profit_price: takeProfit }, { idempotencyKey, announce: true });
 }
 
 /** After an order opens, closes, fills or changes: its lists and the balances are stale. */

@@ -12,7 +12,7 @@ import { useIntent } from '../../../lib/api/intent';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { toast } from '../../../lib/toast';
 import { walletKeys } from '../api/wallet-keys';
-import { bindDrawMethod, fetchDrawCurrencies, type BindBankForm, type BindCoinForm } from '../api/withdrawals';
+import { bindDrawMethod, fetchDrawCurrencies, type BindDrawMethodForm } from '../api/withdrawals';
 import { DemoNotice } from '../components/demo-notice';
 import { ChoiceChips } from '../components/choice-chips';
 import { currencyLabel } from '../model/wallet-model';
@@ -53,7 +53,7 @@ export function WithdrawWayPage() {
     if (type === DRAW_TYPES.bank && BANK_FIELDS.some((f) => f.required && !bank[f.key].trim())) return toast(t('public.input_full'));
     setBusy(true);
     try {
-      let form: BindCoinForm | BindBankForm;
+      let form: BindDrawMethodForm;
       if (type === DRAW_TYPES.coin) form = { type: 1, draw_id: currency.id, dc_address: address.trim() };
       else {
         const optional = (k: BankField) => bank[k].trim() || undefined;
