@@ -102,6 +102,42 @@ describe('transfer', () => {
     await waitFor(() => expect(callsTo('/v2/api/main/wallet/getBalance').length).toBeGreaterThan(before), { timeout: 2500 });
   });
 
+  it('a lost answer: the second tap sends the same key, the user sees one transfer; a new amount is a new intent', async () => {
+    configureApi({ retryDelays: [] });
+    try {
+      routes['/api/account/transfer_log'] = () => empty;
+      const done = new Map<string, number>();
+      let loseNext = true;
+      routes['/api/account/transfer'] = (_url, init) => {
+        const key = (init.headers as Record<string, string>)['Idempotency-Key']!;
+        if (!done.has(key)) done.set(key, done.size + 1);
+        if (loseNext) {
+          loseNext = false;
+          throw new TypeError('Failed to fetch');
+        }
+        return said({ id: done.get(key), balance: '5', from: 1, to: 3, currency_id: 1, created_at: '2026-01-01 00:00:00' }, 'Transfer successful');
+      };
+      await renderScreen(<TransferPage />, '/mine/transfer');
+      await waitFor(() => expect(screen.getByTestId('transfer-from-available').textContent).toContain('120.50'));
+      type('transfer-amount', '5');
+      await click(screen.getByTestId('transfer-submit'));
+      await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.stringContaining('ERR_NETWORK')));
+      await click(screen.getByTestId('transfer-submit'));
+      await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Transfer successful'));
+      const keys = calls.filter((c) => c.url.pathname === '/api/account/transfer').map((c) => (c.init.headers as Record<string, string>)['Idempotency-Key']);
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+      expect(done.size).toBe(1);
+
+      type('transfer-amount', '6');
+      await click(screen.getByTestId('transfer-submit'));
+      await waitFor(() => expect(done.size).toBe(2));
+      expect(headers('/api/account/transfer')['Idempotency-Key']).not.toBe(keys[0]);
+    } finally {
+      configureApi({ retryDelays: [500, 1500] });
+    }
+  });
+
   it('asks for an amount before sending', async () => {
     routes['/api/account/transfer_log'] = () => empty;
     await renderScreen(<TransferPage />, '/mine/transfer');
