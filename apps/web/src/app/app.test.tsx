@@ -9,6 +9,7 @@ import { ws } from '../lib/ws';
 import { App } from './app';
 import { wireApi } from './bootstrap';
 import { ALL_PATHS } from './routes';
+import { expectShown } from '../test/expect-shown';
 
 vi.mock('../lib/toast', () => ({ toast: vi.fn(), toastSuccess: vi.fn() }));
 const { toast } = await import('../lib/toast');
@@ -145,7 +146,7 @@ describe('routing', () => {
 
   it('shows the tab bar with six tabs only on tab pages', async () => {
     await open('#/');
-    for (const k of ['home', 'trade', 'order', 'follow', 'rank', 'user']) expect(screen.getByTestId(`tab-${k}`)).toBeTruthy();
+    for (const k of ['home', 'trade', 'order', 'follow', 'rank', 'user']) expectShown(screen.getByTestId(`tab-${k}`));
     await act(async () => {
       window.location.hash = '#/language';
     });
@@ -271,7 +272,7 @@ describe('user page', () => {
     login(demoUser);
     await open('#/user');
     await screen.findByTestId('user-mock-badge');
-    expect(screen.getByTestId('user-demo-reset')).toBeTruthy();
+    expect(expectShown(screen.getByTestId('user-demo-reset')).hasAttribute('disabled')).toBe(false);
     fireEvent.click(screen.getByTestId('user-link-charge'));
     expect(toast).toHaveBeenLastCalledWith(expect.stringContaining('Only available for a real account'));
     expect(path()).toBe('/user');
@@ -299,7 +300,7 @@ describe('home and language', () => {
     await waitFor(() => expect(screen.getByTestId('home-balance-total').textContent).toBe('165.21'));
     await waitFor(() => expect(screen.getByTestId('home-profit').textContent).toContain('+0.91%'));
     // The market part replaced the 'coming with a later release' line.
-    expect(screen.getByTestId('home-markets')).toBeTruthy();
+    expectShown(screen.getByTestId('home-markets'));
     expect(screen.queryByTestId('coming-soon')).toBeNull();
   });
 

@@ -1,11 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Segmented } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MICRO_STATUS_CLOSED, MICRO_STATUS_RUNNING } from '@tp/contracts';
 import { PageFrame } from '../components/ui/page-frame';
-import { MicroOrders, type MicroTab } from '../features/micro/components/micro-orders';
+import { PartFallback } from '../components/ui/screen-fallback';
+import type { MicroTab } from '../features/micro/components/micro-orders';
 import { HeaderActions } from '../features/settings/components/header-actions';
+import { MicroOrders } from './lazy-screens';
 
 export type OrderSource = 'contract' | 'future';
 
@@ -59,13 +61,15 @@ export function OrderPage({ renderContract }: { renderContract: (type: string | 
         ]}
       />
       {source === 'future' ? (
-        <MicroOrders
-          tab={microTab}
-          onTab={(tab) => {
-            setMicroTab(tab);
-            go('future', String(tab));
-          }}
-        />
+        <Suspense fallback={<PartFallback />}>
+          <MicroOrders
+            tab={microTab}
+            onTab={(tab) => {
+              setMicroTab(tab);
+              go('future', String(tab));
+            }}
+          />
+        </Suspense>
       ) : (
         renderContract(contractType, (type) => {
           setContractType(type);

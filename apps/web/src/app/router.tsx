@@ -1,28 +1,32 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { ComingSoon } from '../components/ui/coming-soon';
 import { PageFrame } from '../components/ui/page-frame';
-import { PasswordPage } from '../features/account/routes/password-page';
-import { SystemPage } from '../features/account/routes/system-page';
-import { ForgotPage } from '../features/auth/routes/forgot-page';
-import { LoginPage } from '../features/auth/routes/login-page';
-import { RegisterPage } from '../features/auth/routes/register-page';
+import { ScreenFallback } from '../components/ui/screen-fallback';
 import { refreshTradeList } from '../features/market/api/trade-list';
-import { ProductPage } from '../features/market/routes/product-page';
 import { MicroSettledNotice } from '../features/micro/components/micro-settled-notice';
-import { LanguagePage } from '../features/settings/routes/language-page';
-import { AccountsPage } from '../features/wallet/routes/accounts-page';
-import { ChargePage } from '../features/wallet/routes/charge-page';
-import { HistoryPage } from '../features/wallet/routes/history-page';
-import { MethodListPage } from '../features/wallet/routes/method-list-page';
-import { TransferPage } from '../features/wallet/routes/transfer-page';
-import { WalletPage } from '../features/wallet/routes/wallet-page';
-import { WithdrawPage } from '../features/wallet/routes/withdraw-page';
-import { WithdrawWayPage } from '../features/wallet/routes/withdraw-way-page';
 import { ws } from '../lib/ws';
 import { RequireAuth } from './guards';
+import {
+  AccountsPage,
+  ChargePage,
+  ForgotPage,
+  HistoryPage,
+  LanguagePage,
+  LoginPage,
+  MethodListPage,
+  PasswordPage,
+  preloadTabScreens,
+  ProductPage,
+  RegisterPage,
+  SystemPage,
+  TransferPage,
+  WalletPage,
+  WithdrawPage,
+  WithdrawWayPage,
+} from './lazy-screens';
 import { setNavigator } from './navigation';
 import { PLACEHOLDERS, TABS, tabOf } from './routes';
 import { AppTabBar } from './tab-bar';
@@ -48,6 +52,9 @@ function NavigationEffects() {
     setNavigator(navigate, location.pathname + location.search);
   }, [navigate, location.pathname, location.search]);
   useEffect(() => {
+    preloadTabScreens();
+  }, []);
+  useEffect(() => {
     window.scrollTo(0, 0);
     ws.connect();
   }, [location.pathname, location.search]);
@@ -67,35 +74,37 @@ function AppRoutes() {
       <MicroSettledNotice />
       <TabPages active={tab?.path} />
       {tab ? <AppTabBar active={tab.path} /> : null}
-      <Routes>
-        {TABS.map((t) => (
-          <Route key={t.path} path={t.path} element={'auth' in t && t.auth ? <RequireAuth>{null}</RequireAuth> : null} />
-        ))}
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/register" element={<RegisterPage />} />
-        <Route path="/forgot" element={<ForgotPage />} />
-        <Route path="/language" element={<LanguagePage />} />
-        <Route path="/product" element={<ProductPage />} />
-        <Route path="/mine/password" element={<RequireAuth><PasswordPage /></RequireAuth>} />
-        <Route path="/mine/system" element={<RequireAuth><SystemPage /></RequireAuth>} />
-        <Route path="/mine/wallet" element={<RequireAuth><WalletPage /></RequireAuth>} />
-        <Route path="/mine/accounts" element={<RequireAuth><AccountsPage /></RequireAuth>} />
-        <Route path="/mine/history" element={<RequireAuth><HistoryPage /></RequireAuth>} />
-        <Route path="/mine/charge" element={<RequireAuth><ChargePage /></RequireAuth>} />
-        <Route path="/mine/withdraw" element={<RequireAuth><WithdrawPage /></RequireAuth>} />
-        <Route path="/mine/withdraw-way" element={<RequireAuth><WithdrawWayPage /></RequireAuth>} />
-        <Route path="/mine/bank-card-list" element={<RequireAuth><MethodListPage key="bank" type={2} /></RequireAuth>} />
-        <Route path="/mine/coin-address-list" element={<RequireAuth><MethodListPage key="coin" type={1} /></RequireAuth>} />
-        <Route path="/mine/transfer" element={<RequireAuth><TransferPage /></RequireAuth>} />
-        {PLACEHOLDERS.map((p) => (
-          <Route
-            key={p.path}
-            path={p.path}
-            element={p.auth ? <RequireAuth><Placeholder title={p.title} path={p.path} /></RequireAuth> : <Placeholder title={p.title} path={p.path} />}
-          />
-        ))}
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Routes>
+      <Suspense fallback={<ScreenFallback />}>
+        <Routes>
+          {TABS.map((t) => (
+            <Route key={t.path} path={t.path} element={'auth' in t && t.auth ? <RequireAuth>{null}</RequireAuth> : null} />
+          ))}
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/register" element={<RegisterPage />} />
+          <Route path="/forgot" element={<ForgotPage />} />
+          <Route path="/language" element={<LanguagePage />} />
+          <Route path="/product" element={<ProductPage />} />
+          <Route path="/mine/password" element={<RequireAuth><PasswordPage /></RequireAuth>} />
+          <Route path="/mine/system" element={<RequireAuth><SystemPage /></RequireAuth>} />
+          <Route path="/mine/wallet" element={<RequireAuth><WalletPage /></RequireAuth>} />
+          <Route path="/mine/accounts" element={<RequireAuth><AccountsPage /></RequireAuth>} />
+          <Route path="/mine/history" element={<RequireAuth><HistoryPage /></RequireAuth>} />
+          <Route path="/mine/charge" element={<RequireAuth><ChargePage /></RequireAuth>} />
+          <Route path="/mine/withdraw" element={<RequireAuth><WithdrawPage /></RequireAuth>} />
+          <Route path="/mine/withdraw-way" element={<RequireAuth><WithdrawWayPage /></RequireAuth>} />
+          <Route path="/mine/bank-card-list" element={<RequireAuth><MethodListPage key="bank" type={2} /></RequireAuth>} />
+          <Route path="/mine/coin-address-list" element={<RequireAuth><MethodListPage key="coin" type={1} /></RequireAuth>} />
+          <Route path="/mine/transfer" element={<RequireAuth><TransferPage /></RequireAuth>} />
+          {PLACEHOLDERS.map((p) => (
+            <Route
+              key={p.path}
+              path={p.path}
+              element={p.auth ? <RequireAuth><Placeholder title={p.title} path={p.path} /></RequireAuth> : <Placeholder title={p.title} path={p.path} />}
+            />
+          ))}
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </Suspense>
     </>
   );
 }

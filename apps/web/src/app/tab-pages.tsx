@@ -1,18 +1,16 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TradeSymbol } from '@tp/contracts';
 import { ComingSoon } from '../components/ui/coming-soon';
 import { PageFrame } from '../components/ui/page-frame';
-import { UserPage } from '../features/account/routes/user-page';
-import { ForexOrderForm } from '../features/forex/components/forex-order-form';
-import { ForexOrders } from '../features/forex/components/forex-orders';
+import { PartFallback, ScreenFallback } from '../components/ui/screen-fallback';
 import { HomePage } from '../features/home/routes/home-page';
 import { HomeMarkets } from '../features/market/components/home-markets';
 import { useQuote } from '../features/market/model/quote-store';
-import { TradePage, type TradeMode } from '../features/market/routes/trade-page';
-import { MicroOrderForm } from '../features/micro/components/micro-order-form';
+import type { TradeMode } from '../features/market/routes/trade-page';
 import { HeaderActions } from '../features/settings/components/header-actions';
 import { useAuth } from '../lib/auth-store';
+import { ForexOrderForm, ForexOrders, MicroOrderForm, TradePage, UserPage } from './lazy-screens';
 import { OrderPage } from './order-page';
 import { TABS, type TabPath } from './routes';
 
@@ -33,13 +31,20 @@ function ContractOrderForm({ symbol }: { symbol: TradeSymbol }) {
 
 /** The trade screen's order forms: contract (forex) and future (option). */
 export function renderOrderForm(mode: TradeMode, symbol: TradeSymbol): ReactNode {
-  if (mode === 'future') return <MicroOrderForm symbol={symbol} />;
-  return <ContractOrderForm key={symbol.Id} symbol={symbol} />;
+  return (
+    <Suspense fallback={<PartFallback />}>
+      {mode === 'future' ? <MicroOrderForm symbol={symbol} /> : <ContractOrderForm key={symbol.Id} symbol={symbol} />}
+    </Suspense>
+  );
 }
 
 /** The contract side of /order: holding, dealing and history, the status tab kept in the query `type`. */
 function renderContractOrders(type: string | null, setType: (type: string) => void): ReactNode {
-  return <ForexOrders type={type} onType={setType} />;
+  return (
+    <Suspense fallback={<PartFallback />}>
+      <ForexOrders type={type} onType={setType} />
+    </Suspense>
+  );
 }
 
 function renderTab(path: TabPath): ReactNode {
@@ -74,7 +79,7 @@ export function TabPages({ active }: { active: TabPath | undefined }) {
     <>
       {shown.map((path) => (
         <div key={path} className="tp-tab-pane" hidden={path !== active} data-tab={path}>
-          {renderTab(path)}
+          <Suspense fallback={<ScreenFallback withTabBar />}>{renderTab(path)}</Suspense>
         </div>
       ))}
     </>

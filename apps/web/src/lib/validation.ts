@@ -1,10 +1,18 @@
-/** Client-side checks before a call; the server validates again. Return an i18n key or null. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { email, password } from '@tp/contracts';
 
+/**
+ * Client-side checks before a call, by the server's own rules (the contracts' e-mail and password
+ * schemas), so the form never lets through what the server refuses. Return an i18n key or null.
+ */
 export function checkEmail(value: string): string | null {
   if (!value.trim()) return 'auth.account_required';
-  if (!EMAIL.test(value.trim())) return 'auth.email_invalid';
+  if (!email.safeParse(value).success) return 'auth.email_invalid';
   return null;
+}
+
+/** A new password the server accepts (length), or the key of its rule. */
+export function checkPassword(value: string): string | null {
+  return password.safeParse(value).success ? null : 'auth.password_rule';
 }
 
 /** Forgot / change password (spec section 5): all filled (public.input_full), then equal. */
@@ -12,8 +20,7 @@ export function checkNewPasswords(fields: { code: string; password: string; repe
   if (fields.email !== undefined && !fields.email.trim()) return 'public.input_full';
   if (!fields.code.trim() || !fields.password || !fields.repeat) return 'public.input_full';
   if (fields.password !== fields.repeat) return 'public.password_not_equal';
-  if (fields.password.length < 8 || fields.password.length > 64) return 'auth.password_rule';
-  return null;
+  return checkPassword(fields.password);
 }
 
 /** A `from` query value that is safe to navigate to: an in-app path only. */

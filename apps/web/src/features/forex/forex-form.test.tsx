@@ -10,6 +10,7 @@ import { toast, toastSuccess } from '../../lib/toast';
 import { applyDayMarket, calls, callsTo, renderScreen, resetFetch, resetQuotes, routes, seedQuotes, symbol, SYMBOLS } from '../../test/market-harness';
 import { ForexOrderForm } from './components/forex-order-form';
 import { checkForexOrder, decimalTyping, type FormValues } from './model/order-form';
+import { expectShown } from '../../test/expect-shown';
 
 // antd's Toast renders outside the tree through a legacy root the test renderer lacks.
 vi.mock('../../lib/toast', () => ({ toast: vi.fn(), toastSuccess: vi.fn() }));
@@ -310,11 +311,12 @@ describe('loading and errors', () => {
     let fail = true;
     routes['/api/basicSet/getBasicInfo'] = () => (fail ? new Response('bad gateway', { status: 502 }) : basicInfo(1));
     await renderScreen(<ForexOrderForm symbol={btc} price={BTC_CLOSE} />, '/trade');
-    expect(el('forex-form-loading')).toBeTruthy();
+    expect(el('forex-form-loading').getAttribute('aria-busy')).toBe('true');
     const error = await screen.findByTestId('forex-form-error', undefined, { timeout: 3000 });
     fail = false;
     fireEvent.click(within(error).getByRole('button'));
-    expect(await screen.findByTestId('forex-form')).toBeTruthy();
+    expectShown(await screen.findByTestId('forex-form'));
+    expect(screen.queryByTestId('forex-form-loading')).toBeNull();
   });
 });
 

@@ -10,6 +10,7 @@ import { FakeSocket, lastSocket } from '../../test/fake-socket';
 import { calls, callsTo, renderScreen, resetFetch, routes } from '../../test/market-harness';
 import { ForexOrders } from './components/forex-orders';
 import { useForexLive } from './model/forex-live';
+import { expectShown } from '../../test/expect-shown';
 
 // antd's Toast renders outside the tree through a legacy root the test renderer lacks.
 vi.mock('../../lib/toast', () => ({ toast: vi.fn(), toastSuccess: vi.fn() }));
@@ -90,22 +91,22 @@ describe('contract order tabs', () => {
     };
     const first = await renderScreen(<Orders />, '/order?source=0&type=0');
     expect(screen.getByTestId('forex-orders').getAttribute('data-tab')).toBe('0');
-    expect(await screen.findByTestId('forex-dealing-order')).toBeTruthy();
+    expect(expectShown(await screen.findByTestId('forex-dealing-order')).getAttribute('data-id')).toBe('21');
     expect(dealCalls(0)).toHaveLength(1);
     expect(dealCalls(1)).toHaveLength(0);
     expect(dealCalls(3)).toHaveLength(0);
 
     await click(screen.getByTestId('forex-tab-3'));
     expect(where()).toBe('/order?source=0&type=3');
-    expect(await screen.findByTestId('forex-history-order')).toBeTruthy();
+    expect(expectShown(await screen.findByTestId('forex-history-order')).getAttribute('data-id')).toBe('31');
     await click(screen.getByTestId('forex-tab-1'));
     expect(where()).toBe('/order?source=0&type=1');
-    expect(await screen.findByTestId('forex-holding-order')).toBeTruthy();
+    expect(expectShown(await screen.findByTestId('forex-holding-order')).getAttribute('data-id')).toBe('11');
     first.unmount();
 
     await renderScreen(<Orders />, '/order?source=0');
     expect(screen.getByTestId('forex-orders').getAttribute('data-tab')).toBe('1');
-    expect(await screen.findByTestId('forex-holding-order')).toBeTruthy();
+    expect(expectShown(await screen.findByTestId('forex-holding-order')).getAttribute('data-id')).toBe('11');
   });
 
   it('holding shows the list totals and risk rate by the shared rule, then live profit, price and totals from FOREX_TRADE', async () => {
@@ -192,7 +193,7 @@ describe('contract order tabs', () => {
     await screen.findAllByTestId('forex-holding-order');
     push({ type: 'FOREX_TRADE', ProfitsTotal: '5.000000', HazardRate: '6403.00', CautionMoneyAll: '155.565000', TransOrder: [{ Id: 11, UpdatePrice: '113000.00', FactProfits: '6.350000' }, { Id: 12, UpdatePrice: '4440.00', FactProfits: '-1.350000' }] });
     await click(within(card(11)!).getByTestId('forex-order-open'));
-    expect(await screen.findByTestId('forex-order-sheet')).toBeTruthy();
+    expectShown(await screen.findByTestId('forex-order-sheet'));
     // A pending order leaving (cancelled elsewhere) takes nothing from the holding totals.
     push({ type: 'FOREX_CLOSED', id: [99] });
     expect(screen.getByTestId('forex-summary').getAttribute('data-live')).toBe('1');
@@ -224,11 +225,11 @@ describe('contract order tabs', () => {
 
     // An open SL/TP sheet goes with its order too; the history tab then loads fresh.
     await click(within(card(12)!).getByTestId('forex-stops-open'));
-    expect(await screen.findByTestId('forex-stops-sheet')).toBeTruthy();
+    expectShown(await screen.findByTestId('forex-stops-sheet'));
     holding([], '0.000000');
     push({ type: 'FOREX_CLOSED', id: [12] });
     await waitFor(() => expect(screen.queryByTestId('forex-stops-sheet')).toBeNull());
-    expect(await screen.findByTestId('empty')).toBeTruthy();
+    expectShown(await screen.findByTestId('empty'));
     routes['/v2/api/forex/my_deal'] = (url) => deal(url.searchParams.get('status') === '3' ? [order({ Id: 12, Status: 3, CloseType: 4 })] : []);
     await click(screen.getByTestId('forex-tab-3'));
     expect((await screen.findByTestId('forex-close-reason')).textContent).toBe('Stop loss');
@@ -403,10 +404,10 @@ describe('contract order tabs', () => {
     let release: () => void = () => undefined;
     routes['/v2/api/forex/my_deal'] = () => new Promise((resolve) => (release = () => resolve(deal([]))));
     const first = await renderScreen(<Orders />, '/order?source=0&type=1');
-    expect(screen.getByTestId('forex-orders-loading')).toBeTruthy();
+    expect(screen.getByTestId('forex-orders-loading').getAttribute('aria-busy')).toBe('true');
     await act(async () => release());
-    expect(await screen.findByTestId('empty')).toBeTruthy();
-    expect(screen.getByText('No data yet')).toBeTruthy();
+    expectShown(await screen.findByTestId('empty'));
+    expect(screen.getByTestId('empty').textContent).toContain('No data yet');
     expect(screen.getByTestId('forex-risk-rate').textContent).toBe('--');
     first.unmount();
 
@@ -416,7 +417,7 @@ describe('contract order tabs', () => {
     const error = await screen.findByTestId('load-error', undefined, { timeout: 5000 });
     fail = false;
     await click(within(error).getByText('Retry'));
-    expect(await screen.findByTestId('forex-dealing-order')).toBeTruthy();
+    expect(expectShown(await screen.findByTestId('forex-dealing-order')).getAttribute('data-id')).toBe('11');
   });
 
   it('leaving the contract side clears the live values', async () => {
@@ -424,7 +425,7 @@ describe('contract order tabs', () => {
     const view = await renderScreen(<Orders />, '/order?source=0&type=1');
     await screen.findByTestId('forex-holding-order');
     push({ type: 'FOREX_TRADE', ProfitsTotal: '1.000000', HazardRate: '9000.00', CautionMoneyAll: '112.365000', TransOrder: [{ Id: 11, UpdatePrice: '113000.00', FactProfits: '6.350000' }] });
-    expect(useForexLive.getState().orders[11]).toBeTruthy();
+    expect(useForexLive.getState().orders[11]).toEqual({ UpdatePrice: '113000.00', FactProfits: '6.350000' });
     view.unmount();
     expect(useForexLive.getState().orders).toEqual({});
     expect(useForexLive.getState().summary).toBeNull();

@@ -12,6 +12,7 @@ import { resetQuotes } from './model/quote-store';
 import { ProductPage } from './routes/product-page';
 import { TradePage } from './routes/trade-page';
 import { TRADE_LIST_REFRESH_MS } from './api/trade-list';
+import { expectShown } from '../../test/expect-shown';
 
 // The app's one socket, built on the fake socket so the test plays the server.
 vi.mock('../../lib/ws', async (importOriginal) => {
@@ -221,7 +222,7 @@ describe('search page', () => {
     const item = await screen.findByTestId('search-company-item');
     expect(item.textContent).toContain('Harbour Point Markets Ltd');
     expect(item.textContent).toContain('Online trading');
-    expect(screen.getByTestId('search-currencies')).toBeTruthy();
+    expectShown(screen.getByTestId('search-currencies'));
     fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'harbour' } });
     await waitFor(() => expect(callsTo('/api/company/search').map((u) => u.searchParams.get('name'))).toContain('harbour'));
     fireEvent.click(screen.getByTestId('search-company-item'));
@@ -261,7 +262,7 @@ describe('trade page', () => {
     await screen.findByTestId('trade-closed');
     routes['/v2/api/forex/trade_list'] = () => SYMBOLS.map((s) => (s.Id === 1 ? { ...s, MarketStatus: 1 } : s));
     await act(() => vi.advanceTimersByTimeAsync(TRADE_LIST_REFRESH_MS));
-    expect(await screen.findByTestId('trade-price')).toBeTruthy();
+    expect(expectShown(await screen.findByTestId('trade-price')).textContent).toMatch(/\d/);
     expect(screen.queryByTestId('trade-closed')).toBeNull();
   });
 

@@ -8,6 +8,7 @@ import { callsTo, renderScreen, resetFetch, routes, SYMBOLS } from '../../test/m
 import { MicroOrderForm } from './components/micro-order-form';
 import { MicroOrders } from './components/micro-orders';
 import { formatRemaining } from './model/countdown';
+import { expectShown } from '../../test/expect-shown';
 
 // antd's Toast renders outside the tree through a legacy root the test renderer lacks.
 vi.mock('../../lib/toast', () => ({ toast: vi.fn(), toastSuccess: vi.fn() }));
@@ -78,7 +79,7 @@ describe('micro order form', () => {
     await screen.findAllByTestId('micro-seconds-option');
     expect((screen.getByTestId('micro-buy-up') as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByTestId('micro-buy-down') as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByTestId('micro-closed')).toBeTruthy();
+    expectShown(screen.getByTestId('micro-closed'));
   });
 
   it('a visitor is sent to /login?from=/trade', async () => {
@@ -142,7 +143,7 @@ describe('micro orders', () => {
     await waitFor(() => expect(orderCalls.length).toBeGreaterThan(before), { timeout: 2500 });
     expect(orderCalls.at(-1)! - zeroAt).toBeGreaterThanOrEqual(850); // it waited the second (timer granularity aside)
     await waitFor(() => expect(screen.queryByTestId('micro-countdown')).toBeNull());
-    expect(await screen.findByTestId('empty')).toBeTruthy();
+    expectShown(await screen.findByTestId('empty'));
   }, 10_000);
 
   it('closed orders show entry, exit and the coloured result; a tap opens the detail sheet', async () => {
@@ -162,16 +163,16 @@ describe('micro orders', () => {
     expect(screen.getAllByTestId('micro-fact-profits').map((e) => e.textContent)).toEqual(['+80.00', '-100.00']);
     expect(rows[0]!.textContent).toContain('99,990.00');
     fireEvent.click(rows[0]!);
-    expect(await screen.findByTestId('micro-order-sheet')).toBeTruthy();
+    expectShown(await screen.findByTestId('micro-order-sheet'));
   });
 
   it('shows the empty state and the error state', async () => {
     routes['/v2/api/micro/orders'] = () => paged([]);
     const first = await renderScreen(<MicroOrders tab={1} onTab={() => undefined} />, '/order');
-    expect(await screen.findByTestId('empty')).toBeTruthy();
+    expectShown(await screen.findByTestId('empty'));
     first.unmount();
     routes['/v2/api/micro/orders'] = () => new Response('bad gateway', { status: 502 });
     await renderScreen(<MicroOrders tab={3} onTab={() => undefined} />, '/order');
-    expect(await screen.findByTestId('load-error', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(expectShown(await screen.findByTestId('load-error', undefined, { timeout: 3000 })).querySelector('button')).not.toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import { HistoryPage } from './routes/history-page';
 import { pickSide, TransferPage } from './routes/transfer-page';
 import { WithdrawPage } from './routes/withdraw-page';
 import { withdrawPreview } from './model/wallet-model';
+import { expectShown } from '../../test/expect-shown';
 
 vi.mock('../../lib/toast', () => ({ toast: vi.fn(), toastSuccess: vi.fn() }));
 const { toast, toastSuccess } = await import('../../lib/toast');
@@ -99,6 +100,42 @@ describe('transfer', () => {
     // Not at once: the balances are read again 1 s after success.
     expect(callsTo('/v2/api/main/wallet/getBalance').length).toBe(before);
     await waitFor(() => expect(callsTo('/v2/api/main/wallet/getBalance').length).toBeGreaterThan(before), { timeout: 2500 });
+  });
+
+  it('a lost answer: the second tap sends the same key, the user sees one transfer; a new amount is a new intent', async () => {
+    configureApi({ retryDelays: [] });
+    try {
+      routes['/api/account/transfer_log'] = () => empty;
+      const done = new Map<string, number>();
+      let loseNext = true;
+      routes['/api/account/transfer'] = (_url, init) => {
+        const key = (init.headers as Record<string, string>)['Idempotency-Key']!;
+        if (!done.has(key)) done.set(key, done.size + 1);
+        if (loseNext) {
+          loseNext = false;
+          throw new TypeError('Failed to fetch');
+        }
+        return said({ id: done.get(key), balance: '5', from: 1, to: 3, currency_id: 1, created_at: '2026-01-01 00:00:00' }, 'Transfer successful');
+      };
+      await renderScreen(<TransferPage />, '/mine/transfer');
+      await waitFor(() => expect(screen.getByTestId('transfer-from-available').textContent).toContain('120.50'));
+      type('transfer-amount', '5');
+      await click(screen.getByTestId('transfer-submit'));
+      await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.stringContaining('ERR_NETWORK')));
+      await click(screen.getByTestId('transfer-submit'));
+      await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Transfer successful'));
+      const keys = calls.filter((c) => c.url.pathname === '/api/account/transfer').map((c) => (c.init.headers as Record<string, string>)['Idempotency-Key']);
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+      expect(done.size).toBe(1);
+
+      type('transfer-amount', '6');
+      await click(screen.getByTestId('transfer-submit'));
+      await waitFor(() => expect(done.size).toBe(2));
+      expect(headers('/api/account/transfer')['Idempotency-Key']).not.toBe(keys[0]);
+    } finally {
+      configureApi({ retryDelays: [500, 1500] });
+    }
   });
 
   it('asks for an amount before sending', async () => {
@@ -219,7 +256,7 @@ describe('charge', () => {
     routes['/api/quickCharge/submit'] = () => ({ id: 3 });
     await renderScreen(<ChargePage />, '/mine/charge?type=0');
     expect((await screen.findByTestId('charge-address')).textContent).toBe(addresses[0]!.address);
-    expect(screen.getByTestId('charge-qr').querySelector('svg')).toBeTruthy();
+    expect(expectShown(screen.getByTestId('charge-qr')).querySelectorAll('svg path').length).toBeGreaterThan(0);
     await click(screen.getByTestId('charge-network-2'));
     expect(screen.getByTestId('charge-address').textContent).toBe(addresses[1]!.address);
 

@@ -1,4 +1,4 @@
-import { CODE_OK, CODE_UNAUTHENTICATED, type Envelope } from '@tp/contracts';
+import { CODE_OK, CODE_UNAUTHENTICATED, endpointPath, type EndpointData, type EndpointInput, type EndpointSpec, type Envelope, type HttpMethod } from '@tp/contracts';
 import { apiOrigin } from './host';
 
 export type Method = 'GET' | 'POST' | 'DELETE' | 'PUT';
@@ -62,6 +62,11 @@ export interface ApiHooks {
   now(): number;
   fetch: typeof fetch;
   origin(): string;
+  /**
+   * Pauses before each automatic retry of a keyed call that got no answer; its length is the
+   * number of retries. The key makes a retry safe: the server acts once however many arrive.
+   */
+  retryDelays: readonly number[];
 }
 
 const hooks: ApiHooks = {
@@ -74,6 +79,7 @@ const hooks: ApiHooks = {
   now: () => Date.now(),
   fetch: (...args) => globalThis.fetch(...args),
   origin: () => apiOrigin(),
+  retryDelays: [500, 1500],
 };
 
 export function configureApi(overrides: Partial<ApiHooks>): void {
@@ -155,7 +161,40 @@ export function cancelRequest(path: string, opts: RequestOptions = {}): boolean 
   return true;
 }
 
-async function perform<T>(path: string, opts: RequestOptions, controller: AbortController): Promise<T> {
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const cancelled = () => {
+      clearTimeout(timer);
+      reject(new ApiError('cancelled', 'cancelled', 'ERR_CANCELED'));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', cancelled);
+      resolve();
+    }, ms);
+    if (signal.aborted) cancelled();
+    else signal.addEventListener('abort', cancelled, { once: true });
+  });
+}
+
+/**
+ * A keyed call (a money action) that got no answer is sent again with the same key, so a
+ * lost answer costs the user nothing; the network error is shown only when the last try fails.
+ * Calls without a key are not retried: the server could act twice.
+ */
+async function performRetrying<T>(path: string, opts: RequestOptions, controller: AbortController): Promise<T> {
+  const delays = opts.idempotencyKey ? hooks.retryDelays : [];
+  for (let attempt = 0; ; attempt++) {
+    const last = attempt >= delays.length;
+    try {
+      return await perform<T>(path, opts, controller, last);
+    } catch (err) {
+      if (last || !(err instanceof ApiError) || err.kind !== 'network') throw err;
+      await pause(delays[attempt]!, controller.signal);
+    }
+  }
+}
+
+async function perform<T>(path: string, opts: RequestOptions, controller: AbortController, showNetworkError = true): Promise<T> {
   const method = opts.method ?? 'GET';
   const query = encode(opts.params ?? {});
   if (method === 'GET' || method === 'DELETE') query.set('t', String(hooks.now()));
@@ -187,7 +226,7 @@ async function perform<T>(path: string, opts: RequestOptions, controller: AbortC
     if (controller.signal.aborted || (err instanceof Error && err.name === 'AbortError')) {
       throw new ApiError('cancelled', 'cancelled', 'ERR_CANCELED');
     }
-    throw networkError('ERR_NETWORK', opts);
+    throw networkError('ERR_NETWORK', opts, showNetworkError);
   }
   let envelope: Envelope<T> | null = null;
   try {
@@ -197,7 +236,7 @@ async function perform<T>(path: string, opts: RequestOptions, controller: AbortC
     if (controller.signal.aborted) throw new ApiError('cancelled', 'cancelled', 'ERR_CANCELED');
     void err;
   }
-  if (!envelope) throw networkError(res.ok ? 'ERR_BAD_RESPONSE' : `HTTP_${res.status}`, opts);
+  if (!envelope) throw networkError(res.ok ? 'ERR_BAD_RESPONSE' : `HTTP_${res.status}`, opts, showNetworkError);
 
   if (envelope.code === CODE_OK) {
     if (opts.announce && envelope.msg) hooks.notifySuccess(envelope.msg);
@@ -214,16 +253,16 @@ async function perform<T>(path: string, opts: RequestOptions, controller: AbortC
   throw new ApiError('refused', envelope.msg, envelope.code, envelope.error);
 }
 
-function networkError(code: string, opts: RequestOptions): ApiError {
+function networkError(code: string, opts: RequestOptions, show: boolean): ApiError {
   const message = hooks.networkMessage(code);
-  if (!opts.silent) hooks.notify(message);
+  if (show && !opts.silent) hooks.notify(message);
   return new ApiError('network', message, code);
 }
 
 /**
  * Call the API. Resolves with the envelope's `data` when code is 1; otherwise rejects with an
  * ApiError after the side effects of spec section 8 (toast, 999 handling). Identical requests
- * already on the wire are shared rather than sent twice.
+ * already on the wire are shared rather than sent twice; keyed calls retry a lost answer.
  */
 export function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const key = requestKey(path, opts);
@@ -231,7 +270,7 @@ export function request<T>(path: string, opts: RequestOptions = {}): Promise<T> 
   if (!flight) {
     const controller = new AbortController();
     const created: Flight = { controller, callers: 0, promise: Promise.resolve() };
-    created.promise = perform<T>(path, opts, controller).finally(() => {
+    created.promise = performRetrying<T>(path, opts, controller).finally(() => {
       if (inFlight.get(key) === created) inFlight.delete(key);
     });
     // The shared promise may be abandoned by every caller; never let it go unhandled.
@@ -284,3 +323,35 @@ export const api = {
   delete: <T>(path: string, params?: Params, opts: Omit<RequestOptions, 'method' | 'params'> = {}) =>
     request<T>(path, { ...opts, method: 'DELETE', params }),
 };
+
+/** What a call adds to an endpoint's input; the Idempotency-Key is required where the endpoint takes one. */
+type CallBase = Omit<RequestOptions, 'method' | 'params' | 'body' | 'idempotencyKey'> & {
+  /** For an endpoint that takes both (the spec's GET-actions): the method to use; else its first. */
+  method?: HttpMethod;
+  /** The `:name` segments of the path. */
+  pathParams?: Record<string, string | number>;
+};
+export type CallOptions<E extends EndpointSpec> = E['idempotent'] extends true ? CallBase & { idempotencyKey: string } : CallBase & { idempotencyKey?: string };
+
+type CallArgs<E extends EndpointSpec> = E['idempotent'] extends true
+  ? [input: EndpointInput<E>, options: CallOptions<E>]
+  : undefined extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: CallOptions<E>]
+    : object extends EndpointInput<E>
+      ? [input?: EndpointInput<E>, options?: CallOptions<E>]
+    : [input: EndpointInput<E>, options?: CallOptions<E>];
+
+/**
+ * Calls an endpoint of contracts: its method and path, the input as the query (GET) or the body,
+ * the answer typed by its output schema. The Idempotency-Key goes only to endpoints that declare
+ * they honour it: elsewhere a repeated request could act twice, so it is neither sent nor retried.
+ */
+export function call<E extends EndpointSpec>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<EndpointData<E>> {
+  const { method: chosen, pathParams, idempotencyKey, ...rest } = (options ?? {}) as CallBase & { idempotencyKey?: string };
+  const method = chosen ?? endpoint.methods[0];
+  const path = endpointPath(endpoint, pathParams);
+  const key = endpoint.idempotent ? idempotencyKey : undefined;
+  const sent = input as RequestOptions['body'] | undefined;
+  if (method === 'GET') return request<EndpointData<E>>(path, { ...rest, method, params: sent as Params | undefined, idempotencyKey: key });
+  return request<EndpointData<E>>(path, { ...rest, method, body: sent, idempotencyKey: key });
+}

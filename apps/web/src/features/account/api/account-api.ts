@@ -1,19 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api, cancelAll } from '../../../lib/api/client';
+import { endpoints, type EndpointParsedInput } from '@tp/contracts';
+import { call, cancelAll } from '../../../lib/api/client';
 import { useAuth } from '../../../lib/auth-store';
 
 export function logout(): Promise<unknown> {
-  return api.post('/api/user/logout', undefined, { silent: true });
+  return call(endpoints.users.logout, undefined, { silent: true });
 }
 
-export function resetDemoAccount(): Promise<unknown> {
-  return api.get('/v2/api/main/user/resetForexDemoAccount', undefined, { announce: true });
+/**
+ * A POST (the server takes both): an action. The intent's key goes with it once the endpoint
+ * declares it honours keys; until then `call` leaves it out.
+ */
+export function resetDemoAccount(idempotencyKey: string): Promise<unknown> {
+  return call(endpoints.users.resetDemo, undefined, { method: 'POST', idempotencyKey, announce: true });
 }
 
-export interface AmendPasswordForm { new_password: string; secondary_password: string; auth_code: string }
+export type AmendPasswordForm = Omit<EndpointParsedInput<typeof endpoints.users.amendPassword>, 'type' | 't'>;
 export function amendPassword(form: AmendPasswordForm): Promise<unknown> {
-  return api.post('/api/user/amend_password', { type: 'email', ...form, auth_code: form.auth_code.trim() }, { announce: true });
+  return call(endpoints.users.amendPassword, { type: 'email', ...form, auth_code: form.auth_code.trim() }, { announce: true });
 }
 
 /** Log out: tell the server (best effort), forget the session and cached data, go to /login. */

@@ -1,3 +1,4 @@
+import '../account.css';
 import type { ReactNode } from 'react';
 import { Button, Dialog, List, Switch } from 'antd-mobile';
 import {
@@ -22,6 +23,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { accountsTotal } from '@tp/domain';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { LoadingLines, LoadError } from '../../../components/ui/states';
+import { useIntent } from '../../../lib/api/intent';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { money } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
@@ -36,6 +38,7 @@ export function UserPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const resetIntent = useIntent();
   const user = useAuth((s) => s.user);
   const demo = isDemoUser(user);
   const balance = useBalance();
@@ -72,7 +75,7 @@ export function UserPage() {
     const ok = await Dialog.confirm({ content: t('user.reset_demo_confirm'), confirmText: t('public.confirm'), cancelText: t('public.cancel') });
     if (!ok) return;
     try {
-      await resetDemoAccount();
+      await resetIntent.run('reset', resetDemoAccount);
       await queryClient.invalidateQueries({ queryKey: ['wallet'] });
       await queryClient.invalidateQueries({ queryKey: ['user'] });
     } catch {

@@ -1,3 +1,4 @@
+import '../auth.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../../components/ui/logo';

@@ -10,7 +10,7 @@ import { LoadingLines, LoadError } from '../../../components/ui/states';
 import { useAuth } from '../../../lib/auth-store';
 import { useBasicInfo } from '../../../lib/queries';
 import { toast } from '../../../lib/toast';
-import { checkEmail, safeFrom } from '../../../lib/validation';
+import { checkEmail, checkPassword, safeFrom } from '../../../lib/validation';
 import { captchaQueryKey, fetchCaptcha, register } from '../api/auth-api';
 import { AuthShell } from '../components/auth-shell';
 
@@ -46,7 +46,8 @@ export function RegisterPage() {
     if (!code.trim()) return toast(t('auth.code_required'));
     if (!password || !repeat) return toast(t('public.input_full'));
     if (password !== repeat) return toast(t('public.password_not_equal'));
-    if (password.length < 8 || password.length > 64) return toast(t('auth.password_rule'));
+    const weak = checkPassword(password);
+    if (weak) return toast(t(weak));
     setBusy(true);
     try {
       const session = await register({ account, password, re_password: repeat, invite_code: invite, sms_code: code, key: useCaptcha ? captcha.data?.id : undefined });

@@ -1,68 +1,49 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { ForexMyDeal, ForexOrder } from '@tp/contracts';
+import { endpoints, type ForexDealTab, type ForexMyDeal, type ForexOrder, type ForexSubmitInput } from '@tp/contracts';
 import { dec, FOREX_MONEY_PLACES } from '@tp/domain';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 import { useAuth } from '../../../lib/auth-store';
-import { randomId } from '../../../lib/storage';
 
 /** Query keys of contract orders; they carry the token, so a logout leaves no other user's data. */
 export const FOREX_KEY = ['forex'] as const;
 
-/** my_deal tabs: 1 holding, 0 dealing (pending), 3 history (closed and cancelled). */
-export type ForexDealStatus = 0 | 1 | 3;
 
 /** GET /v2/api/forex/my_deal, 20 a page; every page carries the tab's all_fact_profits. */
-export const forexDealsQuery = (token: string | null, status: ForexDealStatus) =>
+export const forexDealsQuery = (token: string | null, status: ForexDealTab) =>
   infiniteQueryOptions({
     queryKey: [...FOREX_KEY, 'deals', status, token],
-    queryFn: ({ signal, pageParam }) => api.get<ForexMyDeal>('/v2/api/forex/my_deal', { status, page: pageParam }, { signal }),
+    queryFn: ({ signal, pageParam }) => call(endpoints.forex.myDeal, { status, page: pageParam }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last: ForexMyDeal) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
     enabled: !!token,
   });
 
-export function useForexDeals(status: ForexDealStatus) {
+export function useForexDeals(status: ForexDealTab) {
   const token = useAuth((s) => s.token);
   return useInfiniteQuery(forexDealsQuery(token, status));
 }
 
-export interface ForexSubmitBody {
-  /** 1 buy (long), 2 sell (short). */
-  type: 1 | 2;
-  /** Lots as typed, a decimal string. */
-  cont: string;
-  forex_id: number;
-  /** 1 market price, 0 pending price. */
-  status: 0 | 1;
-  /** The pending price; '0' for a market order. */
-  target_price: string;
-  /** '0' when the switch is off. */
-  stop_loss_price: string;
-  target_profit_price: string;
-  multiple: number;
-}
-
 /**
- * The money actions below each send an Idempotency-Key made once per user action: a retried
- * request (lost answer, double tap) never opens or closes twice.
+ * The money actions below each send the Idempotency-Key of the user's intent (lib/api/intent):
+ * a retried request (lost answer, second tap) never opens or closes twice.
  */
-export function submitForex(body: ForexSubmitBody): Promise<ForexOrder> {
-  return api.post<ForexOrder>('/v2/api/forex/submit', { ...body }, { idempotencyKey: randomId(), announce: true });
+export function submitForex(body: ForexSubmitInput, idempotencyKey: string): Promise<ForexOrder> {
+  return call(endpoints.forex.submit, { ...body }, { idempotencyKey, announce: true });
 }
 
 /** POST /v2/api/forex/close: closes a holding order at the market. */
-export function closeForex(id: number): Promise<ForexOrder> {
-  return api.post<ForexOrder>('/v2/api/forex/close', { id }, { idempotencyKey: randomId(), announce: true });
+export function closeForex(id: number, idempotencyKey: string): Promise<ForexOrder> {
+  return call(endpoints.forex.close, { id }, { idempotencyKey, announce: true });
 }
 
 /** POST /v2/api/forex/cancel_trade: cancels a pending order, margin and fee return. */
-export function cancelForex(id: number): Promise<ForexOrder> {
-  return api.post<ForexOrder>('/v2/api/forex/cancel_trade', { id }, { idempotencyKey: randomId(), announce: true });
+export function cancelForex(id: number, idempotencyKey: string): Promise<ForexOrder> {
+  return call(endpoints.forex.cancel, { id }, { idempotencyKey, announce: true });
 }
 
 /** POST /v2/api/forex/set_stop_price: '0' switches a stop off. */
-export function setForexStops(id: number, stopLoss: string, takeProfit: string): Promise<ForexOrder> {
-  return api.post<ForexOrder>('/v2/api/forex/set_stop_price', { id, stop_loss_price: stopLoss, target_profit_price: takeProfit }, { idempotencyKey: randomId(), announce: true });
+export function setForexStops(id: number, stopLoss: string, takeProfit: string, idempotencyKey: string): Promise<ForexOrder> {
+  return call(endpoints.forex.setStop, { id, stop_loss_price: stopLoss, target_profit_price: takeProfit }, { idempotencyKey, announce: true });
 }
 
 /** After an order opens, closes, fills or changes: its lists and the balances are stale. */
@@ -77,7 +58,7 @@ type DealsData = InfiniteData<ForexMyDeal, number>;
  * Takes orders out of a cached tab at once (a close, a cancel, a FOREX_CLOSED push), before the
  * refetch that confirms it: the list and its all_fact_profits no longer count them.
  */
-export function removeForexOrders(client: QueryClient, token: string | null, status: ForexDealStatus, ids: readonly number[]): void {
+export function removeForexOrders(client: QueryClient, token: string | null, status: ForexDealTab, ids: readonly number[]): void {
   const gone = new Set(ids);
   client.setQueryData<DealsData>(forexDealsQuery(token, status).queryKey, (data) => {
     if (!data) return data;
@@ -99,7 +80,7 @@ export function removeForexOrders(client: QueryClient, token: string | null, sta
 }
 
 /** Puts the server's answer for one order (new stops) into a cached tab. */
-export function replaceForexOrder(client: QueryClient, token: string | null, status: ForexDealStatus, order: ForexOrder): void {
+export function replaceForexOrder(client: QueryClient, token: string | null, status: ForexDealTab, order: ForexOrder): void {
   client.setQueryData<DealsData>(forexDealsQuery(token, status).queryKey, (data) =>
     data ? { ...data, pages: data.pages.map((p) => ({ ...p, data: p.data.map((o) => (o.Id === order.Id ? order : o)) })) } : data,
   );

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { ACCOUNT_TYPES, MARKET_OPEN, type TradeSymbol } from '@tp/contracts';
 import { FOREX_BUY, FOREX_SELL, type Decimal, type ForexSide } from '@tp/domain';
 import { LoadError } from '../../../components/ui/states';
+import { useIntent } from '../../../lib/api/intent';
 import { useAuth } from '../../../lib/auth-store';
 import { groupThousands, money, price as priceText } from '../../../lib/format';
 import { useBalance, useBasicInfo } from '../../../lib/queries';
@@ -108,6 +109,7 @@ export function ForexOrderForm({ symbol, price }: ForexOrderFormProps) {
   const [sending, setSending] = useState(false);
   // State updates land after the next render; a second tap within the same frame must see this.
   const inFlight = useRef(false);
+  const intent = useIntent();
   const set = (patch: Partial<FormValues>) => setV((old) => ({ ...old, ...patch }));
 
   const open = symbol.MarketStatus === MARKET_OPEN;
@@ -132,7 +134,7 @@ export function ForexOrderForm({ symbol, price }: ForexOrderFormProps) {
     setSending(true);
     try {
       // The server's msg announces the order (spec section 7).
-      await submitForex(checked.body);
+      await intent.run(checked.body, (key) => submitForex(checked.body, key));
       refreshAfterForexChange(queryClient);
     } catch {
       // The api client already showed the server's msg (refusal) or the network error.

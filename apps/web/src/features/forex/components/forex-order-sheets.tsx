@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FOREX_STATUS, type ForexOrder } from '@tp/contracts';
 import { checkStops } from '@tp/domain';
 import { DetailRow } from '../../../components/ui/detail-row';
+import { useIntent } from '../../../lib/api/intent';
 import { localDateTime, money } from '../../../lib/format';
 import { setForexStops } from '../api/forex-api';
 import { useForexLive } from '../model/forex-live';
@@ -151,6 +152,7 @@ export function StopsSheet({ order, onClose, onSaved }: { order: ForexOrder; onC
   const [tp, setTp] = useState(isStopSet(order.TargetProfitPrice) ? order.TargetProfitPrice : '');
   const [errors, setErrors] = useState<Record<StopField, string | null>>({ sl: null, tp: null });
   const [busy, setBusy] = useState(false);
+  const intent = useIntent();
   const side = isLong(order) ? 'long' : 'short';
 
   const toggle = (field: StopField, on: boolean) => {
@@ -175,7 +177,7 @@ export function StopsSheet({ order, onClose, onSaved }: { order: ForexOrder; onC
     if (next.sl || next.tp) return;
     setBusy(true);
     try {
-      const updated = await setForexStops(order.Id, slValue, tpValue);
+      const updated = await intent.run({ id: order.Id, slValue, tpValue }, (key) => setForexStops(order.Id, slValue, tpValue, key));
       onSaved(updated);
     } catch {
       /* the api client showed the server's reason */

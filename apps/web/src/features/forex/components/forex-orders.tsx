@@ -4,12 +4,13 @@ import { Tabs } from 'antd-mobile';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_TYPES, type ForexMyDeal, type ForexOrder } from '@tp/contracts';
+import { ACCOUNT_TYPES, FOREX_DEAL_TAB, type ForexDealTab, type ForexMyDeal, type ForexOrder } from '@tp/contracts';
 import { dec, forexRiskRate, riskRateText, sum } from '@tp/domain';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PagedFooter } from '../../../components/ui/paged-footer';
 import { PullRefresh } from '../../../components/ui/pull-refresh';
 import { CardSkeletons, Empty, LoadError } from '../../../components/ui/states';
+import { useIntent } from '../../../lib/api/intent';
 import { useAuth } from '../../../lib/auth-store';
 import { money } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
@@ -22,17 +23,16 @@ import {
   removeForexOrders,
   replaceForexOrder,
   useForexDeals,
-  type ForexDealStatus,
 } from '../api/forex-api';
 import { readClosedPush, readTradePush, useForexLive } from '../model/forex-live';
-import { forexTabOf, isLong, type ForexTab } from '../model/forex-order-view';
+import { forexTabOf, isLong } from '../model/forex-order-view';
 import { DealingCard, HistoryCard, HoldingCard, Profit } from './forex-order-cards';
 import { OrderDetailSheet, StopsSheet } from './forex-order-sheets';
 
-const TABS: { key: ForexTab; title: string }[] = [
-  { key: 1, title: 'forexOrders.tab_holding' },
-  { key: 0, title: 'forexOrders.tab_dealing' },
-  { key: 3, title: 'forexOrders.tab_history' },
+const TABS: { key: ForexDealTab; title: string }[] = [
+  { key: FOREX_DEAL_TAB.holding, title: 'forexOrders.tab_holding' },
+  { key: FOREX_DEAL_TAB.pending, title: 'forexOrders.tab_dealing' },
+  { key: FOREX_DEAL_TAB.history, title: 'forexOrders.tab_history' },
 ];
 
 /** Risk rate colour: at 100 % the loss has eaten the free money; the stop-out level is lower still. */
@@ -88,7 +88,7 @@ function HoldingSummary({ pages, complete }: { pages: ForexMyDeal[] | undefined;
 }
 
 interface ListProps {
-  status: ForexDealStatus;
+  status: ForexDealTab;
   /** Rendered above the list (the holding summary), also while it loads; `complete` when every page is loaded. */
   top?: (pages: ForexMyDeal[] | undefined, complete: boolean) => ReactNode;
   renderCard: (order: ForexOrder, open: () => void) => ReactNode;
@@ -135,14 +135,15 @@ function DealList({ status, top, renderCard, overlays }: ListProps) {
  * Close (holding) or cancel (dealing) one order: on success it leaves its tab at once, before the
  * refetch of the lists and balances confirms it. `busyId` is the order on its way.
  */
-function useLeaveAction(status: 0 | 1, action: (id: number) => Promise<unknown>) {
+function useLeaveAction(status: typeof FOREX_DEAL_TAB.pending | typeof FOREX_DEAL_TAB.holding, action: (id: number, idempotencyKey: string) => Promise<unknown>) {
   const client = useQueryClient();
   const token = useAuth((s) => s.token);
+  const intent = useIntent();
   const [busyId, setBusyId] = useState<number | null>(null);
   const run = async (order: ForexOrder) => {
     setBusyId(order.Id);
     try {
-      await action(order.Id);
+      await intent.run({ id: order.Id }, (key) => action(order.Id, key));
       removeForexOrders(client, token, status, [order.Id]);
       useForexLive.getState().drop([order.Id]);
       refreshAfterForexChange(client);
@@ -166,11 +167,11 @@ function HoldingTab() {
   const token = useAuth((s) => s.token);
   const [closeId, setCloseId] = useState<number | null>(null);
   const [stopsId, setStopsId] = useState<number | null>(null);
-  const { busyId, run: close } = useLeaveAction(1, closeForex);
+  const { busyId, run: close } = useLeaveAction(FOREX_DEAL_TAB.holding, closeForex);
 
   return (
     <DealList
-      status={1}
+      status={FOREX_DEAL_TAB.holding}
       top={(pages, complete) => <HoldingSummary pages={pages} complete={complete} />}
       renderCard={(o, open) => (
         <HoldingCard key={o.Id} order={o} busy={busyId === o.Id} onOpen={open} onStops={() => setStopsId(o.Id)} onClose={() => setCloseId(o.Id)} />
@@ -193,7 +194,7 @@ function HoldingTab() {
                 order={stops}
                 onClose={() => setStopsId(null)}
                 onSaved={(updated) => {
-                  replaceForexOrder(client, token, 1, updated);
+                  replaceForexOrder(client, token, FOREX_DEAL_TAB.holding, updated);
                   setStopsId(null);
                   refreshAfterForexChange(client);
                 }}
@@ -209,11 +210,11 @@ function HoldingTab() {
 function DealingTab() {
   const { t } = useTranslation();
   const [cancelId, setCancelId] = useState<number | null>(null);
-  const { busyId, run: cancel } = useLeaveAction(0, cancelForex);
+  const { busyId, run: cancel } = useLeaveAction(FOREX_DEAL_TAB.pending, cancelForex);
 
   return (
     <DealList
-      status={0}
+      status={FOREX_DEAL_TAB.pending}
       renderCard={(o, open) => <DealingCard key={o.Id} order={o} busy={busyId === o.Id} onOpen={open} onCancel={() => setCancelId(o.Id)} />}
       overlays={(orders) => {
         const cancelling = orders.find((o) => o.Id === cancelId);
@@ -234,7 +235,7 @@ function DealingTab() {
 }
 
 function HistoryTab() {
-  return <DealList status={3} renderCard={(o, open) => <HistoryCard key={o.Id} order={o} onOpen={open} />} />;
+  return <DealList status={FOREX_DEAL_TAB.history} renderCard={(o, open) => <HistoryCard key={o.Id} order={o} onOpen={open} />} />;
 }
 
 type DealsData = InfiniteData<ForexMyDeal, number>;
@@ -261,22 +262,22 @@ function useForexPushes() {
     const push = readTradePush(m);
     if (!push) return;
     useForexLive.getState().apply(push);
-    const holding = client.getQueryData<DealsData>(forexDealsQuery(token, 1).queryKey);
+    const holding = client.getQueryData<DealsData>(forexDealsQuery(token, FOREX_DEAL_TAB.holding).queryKey);
     if (!holding) return;
     const known = new Set(holding.pages.flatMap((p) => p.data.map((o) => o.Id)));
     const fresh = push.TransOrder.filter((o) => !known.has(o.Id) && !seen.current.has(o.Id));
     if (fresh.length === 0) return;
     for (const o of fresh) seen.current.add(o.Id);
-    void client.invalidateQueries({ queryKey: forexDealsQuery(token, 1).queryKey });
-    void client.invalidateQueries({ queryKey: forexDealsQuery(token, 0).queryKey });
+    void client.invalidateQueries({ queryKey: forexDealsQuery(token, FOREX_DEAL_TAB.holding).queryKey });
+    void client.invalidateQueries({ queryKey: forexDealsQuery(token, FOREX_DEAL_TAB.pending).queryKey });
   });
 
   useWsTopic(token ? 'FOREX_CLOSED' : null, (m) => {
     const push = readClosedPush(m);
     if (!push || push.id.length === 0) return;
     for (const id of push.id) seen.current.add(id);
-    removeForexOrders(client, token, 1, push.id);
-    removeForexOrders(client, token, 0, push.id);
+    removeForexOrders(client, token, FOREX_DEAL_TAB.holding, push.id);
+    removeForexOrders(client, token, FOREX_DEAL_TAB.pending, push.id);
     useForexLive.getState().drop(push.id);
     refreshAfterForexChange(client);
   });

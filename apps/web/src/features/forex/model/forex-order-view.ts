@@ -1,11 +1,9 @@
-import { FOREX_CLOSE_TYPE, FOREX_STATUS, type ForexOrder } from '@tp/contracts';
+import { FOREX_CLOSE_TYPE, FOREX_DEAL_TAB, FOREX_DEAL_TABS, FOREX_STATUS, type ForexDealTab, type ForexOrder } from '@tp/contracts';
 import { dec, FOREX_BUY } from '@tp/domain';
 
-/** The status tabs of /order?source=0 by query `type`: 1 holding (default), 0 dealing (pending), 3 history. */
-export type ForexTab = 0 | 1 | 3;
-
-export function forexTabOf(type: string | null | undefined): ForexTab {
-  return type === '0' ? 0 : type === '3' ? 3 : 1;
+/** The status tab of /order?source=0 by query `type` (a FOREX_DEAL_TAB); holding when absent or unknown. */
+export function forexTabOf(type: string | null | undefined): ForexDealTab {
+  return FOREX_DEAL_TABS.find((tab) => String(tab) === type) ?? FOREX_DEAL_TAB.holding;
 }
 
 export const isLong = (o: Pick<ForexOrder, 'OrderType'>) => o.OrderType === FOREX_BUY;

@@ -1,6 +1,6 @@
 import type { TradeSymbol } from '@tp/contracts';
 import { checkLots, checkPendingPrice, checkStops, dec, FOREX_BUY, forexFee, forexFillPrice, forexMargin, type Decimal, type ForexSide } from '@tp/domain';
-import type { ForexSubmitBody } from '../api/forex-api';
+import type { ForexSubmitInput } from '@tp/contracts';
 
 /**
  * The contract order form's rules, pure: the lots stepper, the margin and fee preview (the shared
@@ -94,7 +94,7 @@ export interface Problem {
   values?: Record<string, string>;
 }
 
-export type Checked = { body: ForexSubmitBody; problem?: undefined } | { body?: undefined; problem: Problem };
+export type Checked = { body: ForexSubmitInput; problem?: undefined } | { body?: undefined; problem: Problem };
 
 const problem = (key: string, values?: Record<string, string>): { problem: Problem } => ({ problem: { key, values } });
 

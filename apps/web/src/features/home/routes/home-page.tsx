@@ -1,3 +1,4 @@
+import '../home.css';
 import type { CSSProperties, ReactNode } from 'react';
 import { Button, Skeleton } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';

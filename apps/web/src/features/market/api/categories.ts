@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Category } from '@tp/contracts';
-import { api } from '../../../lib/api/client';
+import { endpoints } from '@tp/contracts';
+import { call } from '../../../lib/api/client';
 
 /** GET /v2/api/forex/getCategories: names come in the `lang` header's language, so the key has it. */
 export const categoriesQuery = (lang: string) =>
   queryOptions({
     queryKey: ['market', 'categories', lang],
-    queryFn: ({ signal }) => api.get<Category[]>('/v2/api/forex/getCategories', undefined, { signal }),
+    queryFn: ({ signal }) => call(endpoints.market.categories, undefined, { signal }),
     staleTime: 10 * 60_000,
   });
 

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { KlinePoint } from '@tp/contracts';
+import { endpoints } from '@tp/contracts';
 import type { CandlePeriod } from '@tp/domain';
-import { api } from '../../../lib/api/client';
+import { call } from '../../../lib/api/client';
 
 /** GET /v2/api/forex/kline: up to 500 candles, oldest first. Live candles then come by websocket. */
 export const klineQuery = (forexId: number | undefined, period: CandlePeriod) =>
   queryOptions({
     queryKey: ['market', 'kline', forexId, period],
-    queryFn: ({ signal }) => api.get<KlinePoint[]>('/v2/api/forex/kline', { forex_id: forexId, period }, { signal }),
+    queryFn: ({ signal }) => call(endpoints.market.kline, { forex_id: forexId, period }, { signal }),
     enabled: forexId !== undefined,
     // Cached candles are shown at once but always refetched: the live ticks are not in the cache.
     staleTime: 0,

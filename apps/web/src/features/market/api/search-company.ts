@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Company } from '@tp/contracts';
-import { api } from '../../../lib/api/client';
+import { endpoints } from '@tp/contracts';
+import { call } from '../../../lib/api/client';
 
 /** GET /api/company/search: companies by name (main mode), abortable like the currency search. */
 export const companySearchQuery = (name: string, enabled = true) =>
   queryOptions({
     queryKey: ['market', 'searchCompany', name],
-    queryFn: ({ signal }) => api.get<Company[]>('/api/company/search', { name }, { signal }),
+    queryFn: ({ signal }) => call(endpoints.market.searchCompany, { name }, { signal }),
     enabled,
     staleTime: 10_000,
     placeholderData: keepPreviousData,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { TradeSymbol } from '@tp/contracts';
-import { api } from '../../../lib/api/client';
+import { endpoints } from '@tp/contracts';
+import { call } from '../../../lib/api/client';
 import { seedQuotes } from '../model/quote-store';
 
 export const TRADE_LIST_KEY = ['market', 'tradeList'] as const;
@@ -14,7 +14,7 @@ export const TRADE_LIST_REFRESH_MS = 60_000;
 export const tradeListQuery = queryOptions({
   queryKey: TRADE_LIST_KEY,
   queryFn: async ({ signal }) => {
-    const list = await api.get<TradeSymbol[]>('/v2/api/forex/trade_list', undefined, { signal });
+    const list = await call(endpoints.market.tradeList, undefined, { signal });
     seedQuotes(list);
     return list;
   },

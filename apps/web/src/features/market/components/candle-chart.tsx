@@ -1,3 +1,4 @@
+import '../trade.css';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Button, SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';

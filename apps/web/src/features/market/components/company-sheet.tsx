@@ -1,3 +1,5 @@
+import '../market.css';
+import '../trade.css';
 import { useState } from 'react';
 import { Button, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';

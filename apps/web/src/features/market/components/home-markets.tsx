@@ -1,3 +1,4 @@
+import '../market.css';
 import { useCallback, useMemo, useState } from 'react';
 import { ErrorBlock } from 'antd-mobile';
 import { MovieOutline, PayCircleOutline, ShopbagOutline } from 'antd-mobile-icons';

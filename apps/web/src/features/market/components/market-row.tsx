@@ -1,3 +1,4 @@
+import '../market.css';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TradeSymbol } from '@tp/contracts';

@@ -1,3 +1,4 @@
+import '../market.css';
 import { price, signedPercent, trend } from '../../../lib/format';
 
 /** A price with the symbol's precision, left-to-right even in RTL pages. */

@@ -1,3 +1,4 @@
+import '../market.css';
 import { useId } from 'react';
 
 interface SparklineProps {

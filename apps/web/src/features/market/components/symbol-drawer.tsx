@@ -1,3 +1,5 @@
+import '../market.css';
+import '../trade.css';
 import { memo, useState } from 'react';
 import { Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';

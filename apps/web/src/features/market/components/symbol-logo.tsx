@@ -1,3 +1,4 @@
+import '../market.css';
 import { useState } from 'react';
 import { assetUrl } from '../../../lib/api/client';
 

@@ -1,3 +1,4 @@
+import '../trade.css';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ErrorBlock, SpinLoading } from 'antd-mobile';
 import { CloseCircleFill, SearchOutline } from 'antd-mobile-icons';

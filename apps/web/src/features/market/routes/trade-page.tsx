@@ -1,3 +1,5 @@
+import '../market.css';
+import '../trade.css';
 import { useCallback, useState, type ReactNode } from 'react';
 import { NavBar, Segmented } from 'antd-mobile';
 import { DownFill } from 'antd-mobile-icons';

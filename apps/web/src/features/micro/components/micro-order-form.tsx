@@ -1,3 +1,4 @@
+import '../micro.css';
 import { useEffect, useState } from 'react';
 import { Button, Input } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,11 +7,11 @@ import { useNavigate } from 'react-router';
 import { MARKET_OPEN, MICRO_ACCOUNT_TYPE_ID, MICRO_TYPE_DOWN, MICRO_TYPE_UP, type TradeSymbol } from '@tp/contracts';
 import { dec, microProfit } from '@tp/domain';
 import { LoadError } from '../../../components/ui/states';
+import { useIntent } from '../../../lib/api/intent';
 import { useAuth } from '../../../lib/auth-store';
 import { money } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
 import { toast } from '../../../lib/toast';
-import { randomId } from '../../../lib/storage';
 import { refreshAfterMicroChange, submitMicro, useMicroSeconds } from '../api/micro-api';
 
 /** Whole percent of a fractional ratio for labels: "0.85" -> "85". */
@@ -44,6 +45,7 @@ export function MicroOrderForm({ symbol }: { symbol: TradeSymbol }) {
   const [seconds, setSeconds] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [sending, setSending] = useState<1 | 2 | null>(null);
+  const intent = useIntent();
 
   const list = options.data?.seconds ?? [];
   const chosen = list.find((o) => o.Seconds === seconds) ?? list[0];
@@ -67,7 +69,8 @@ export function MicroOrderForm({ symbol }: { symbol: TradeSymbol }) {
     }
     setSending(type);
     try {
-      await submitMicro({ forex_id: symbol.Id, type, number: amount.trim(), seconds: chosen.Seconds }, randomId());
+      const body = { forex_id: symbol.Id, type, number: amount.trim(), seconds: chosen.Seconds };
+      await intent.run(body, (key) => submitMicro(body, key));
       refreshAfterMicroChange(queryClient);
     } catch {
       // The api client already showed the server's msg (refusal) or the network error.

@@ -1,3 +1,4 @@
+import '../micro.css';
 import { useCallback, useMemo, useState } from 'react';
 import { Button, Popup, Tabs } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';

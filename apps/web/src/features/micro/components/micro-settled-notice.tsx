@@ -1,3 +1,4 @@
+import '../micro-notice.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../settings.css';
 import { CheckOutline } from 'antd-mobile-icons';
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';

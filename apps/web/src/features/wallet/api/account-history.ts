@@ -1,7 +1,7 @@
-import type { AccountLogPage } from '@tp/contracts';
-import { api } from '../../../lib/api/client';
+import { endpoints, type AccountLogPage } from '@tp/contracts';
+import { call } from '../../../lib/api/client';
 
 /** GET /v2/api/main/accountLog/forexChange: one page of an account's history with its balances. */
 export function fetchAccountHistory(accountTypeId: number, page: number, signal?: AbortSignal): Promise<AccountLogPage> {
-  return api.get<AccountLogPage>('/v2/api/main/accountLog/forexChange', { accountTypeId, page }, { signal });
+  return call(endpoints.wallet.accountLog, { accountTypeId, page }, { signal });
 }

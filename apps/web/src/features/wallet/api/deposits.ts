@@ -1,35 +1,32 @@
-import type { BankAccount, BankCoin, ChargeRecord, DepositAddress, Paged } from '@tp/contracts';
-import { api } from '../../../lib/api/client';
-import { randomId } from '../../../lib/storage';
+import { endpoints, type BankAccount, type BankCoin, type ChargeRecord, type DepositAddress, type Paged, type CoinDepositInput, type WireDepositInput } from '@tp/contracts';
+import { call } from '../../../lib/api/client';
 
 /** GET /api/quickCharge/info: the coin deposit addresses. */
 export function fetchDepositAddresses(signal?: AbortSignal): Promise<DepositAddress[]> {
-  return api.get<DepositAddress[]>('/api/quickCharge/info', undefined, { signal });
+  return call(endpoints.deposits.addresses, undefined, { signal });
 }
 
 /** GET /api/quickCharge/symbols: the bank coin types. */
 export function fetchBankCoins(signal?: AbortSignal): Promise<BankCoin[]> {
-  return api.get<BankCoin[]>('/api/quickCharge/symbols', undefined, { signal });
+  return call(endpoints.deposits.bankCoins, undefined, { signal });
 }
 
 /** GET /api/quickCharge/wire_info: the collection accounts of a bank coin type. */
 export function fetchBankAccounts(bankCoin: number, signal?: AbortSignal): Promise<BankAccount[]> {
-  return api.get<BankAccount[]>('/api/quickCharge/wire_info', { bank_coin: bankCoin }, { signal });
+  return call(endpoints.deposits.wireInfo, { bank_coin: bankCoin }, { signal });
 }
 
 /** GET /api/quickCharge/quick_ist: deposit records of a type (0 coin, 1 bank). */
 export function fetchCharges(type: number, page: number, signal?: AbortSignal): Promise<Paged<ChargeRecord>> {
-  return api.get<Paged<ChargeRecord>>('/api/quickCharge/quick_ist', { type, page }, { signal });
+  return call(endpoints.deposits.list, { type, page }, { signal });
 }
 
-export interface CoinDepositForm { number: string; proofImg: string; address?: string; charge_id: number }
-/** POST /api/quickCharge/submit, once per user action (Idempotency-Key). */
-export function submitCoinDeposit(form: CoinDepositForm): Promise<ChargeRecord> {
-  return api.post<ChargeRecord>('/api/quickCharge/submit', { ...form }, { idempotencyKey: randomId(), announce: true });
+/** POST /api/quickCharge/submit, under the key of the user's intent. */
+export function submitCoinDeposit(form: CoinDepositInput, idempotencyKey: string): Promise<ChargeRecord> {
+  return call(endpoints.deposits.coinSubmit, { ...form }, { idempotencyKey, announce: true });
 }
 
-export interface WireDepositForm { number: string; proofImg: string; wire_id: number }
-/** POST /api/quickCharge/wire_submit, once per user action (Idempotency-Key). */
-export function submitWireDeposit(form: WireDepositForm): Promise<ChargeRecord> {
-  return api.post<ChargeRecord>('/api/quickCharge/wire_submit', { ...form }, { idempotencyKey: randomId(), announce: true });
+/** POST /api/quickCharge/wire_submit, under the key of the user's intent. */
+export function submitWireDeposit(form: WireDepositInput, idempotencyKey: string): Promise<ChargeRecord> {
+  return call(endpoints.deposits.wireSubmit, { ...form }, { idempotencyKey, announce: true });
 }

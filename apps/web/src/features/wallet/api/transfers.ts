@@ -1,14 +1,14 @@
-import type { Paged, TransferRecord } from '@tp/contracts';
-import { api } from '../../../lib/api/client';
-import { randomId } from '../../../lib/storage';
+import { endpoints, type Paged, type TransferRecord, type TransferInput } from '@tp/contracts';
+import { call } from '../../../lib/api/client';
 
-export interface TransferForm { balance: string; from: number; to: number }
-/** POST /api/account/transfer between the user's own accounts, once per action (Idempotency-Key). */
-export function submitTransfer(form: TransferForm): Promise<TransferRecord> {
-  return api.post<TransferRecord>('/api/account/transfer', { ...form, currency_id: 1 }, { idempotencyKey: randomId(), announce: true });
+/** What the user chose; the currency is always USDT (1). */
+export type TransferForm = Omit<TransferInput, 'currency_id' | 't'>;
+/** POST /api/account/transfer between the user's own accounts, under the key of the user's intent. */
+export function submitTransfer(form: TransferForm, idempotencyKey: string): Promise<TransferRecord> {
+  return call(endpoints.wallet.transfer, { ...form, currency_id: 1 }, { idempotencyKey, announce: true });
 }
 
 /** GET /api/account/transfer_log: every transfer of the user. */
 export function fetchTransfers(page: number, signal?: AbortSignal): Promise<Paged<TransferRecord>> {
-  return api.get<Paged<TransferRecord>>('/api/account/transfer_log', { page }, { signal });
+  return call(endpoints.wallet.transferLog, { page }, { signal });
 }

@@ -1,48 +1,36 @@
-import type { DrawCurrency, DrawMethod, Paged, WithdrawRecord } from '@tp/contracts';
-import { api } from '../../../lib/api/client';
-import { randomId } from '../../../lib/storage';
+import { endpoints, type DrawCurrency, type DrawMethod, type Paged, type WithdrawRecord, type DrawInput, type EndpointData, type EndpointInput } from '@tp/contracts';
+import { call } from '../../../lib/api/client';
 
 /** GET /api/account/draw_symbol_list: withdrawal currencies of a type (1 coin, 2 bank). */
 export function fetchDrawCurrencies(type: number, signal?: AbortSignal): Promise<DrawCurrency[]> {
-  return api.get<DrawCurrency[]>('/api/account/draw_symbol_list', { type }, { signal });
+  return call(endpoints.withdrawals.currencies, { type }, { signal });
 }
 
-export interface DrawMethods { list: DrawMethod[]; drawCurrency: DrawCurrency | null }
+export type DrawMethods = EndpointData<typeof endpoints.withdrawals.methods>;
 /** GET /api/wallet/get_draw_method: the user's bound methods of a type (and currency). */
 export function fetchDrawMethods(drawType: number, drawId: number | undefined, signal?: AbortSignal): Promise<DrawMethods> {
-  return api.get<DrawMethods>('/api/wallet/get_draw_method', { draw_type: drawType, draw_id: drawId }, { signal });
+  return call(endpoints.withdrawals.methods, { draw_type: drawType, draw_id: drawId }, { signal });
 }
 
-export interface BindCoinForm { type: 1; draw_id: number; dc_address: string }
-export interface BindBankForm {
-  type: 2;
-  draw_id: number;
-  payee_account: string;
-  payee_name: string;
-  bank_name: string;
-  bank_address?: string;
-  bank_swift?: string;
-  bank_branch?: string;
-  beneficiary_currency?: string;
-  remark?: string;
-}
-/** POST /api/wallet/bind_draw_method. */
-export function bindDrawMethod(form: BindCoinForm | BindBankForm): Promise<DrawMethod> {
-  return api.post<DrawMethod>('/api/wallet/bind_draw_method', { ...form }, { announce: true });
+/** A coin address or a bank account as the form sends it (the server trims and drops empty fields). */
+export type BindDrawMethodForm = EndpointInput<typeof endpoints.withdrawals.bindMethod>;
+
+/** POST /api/wallet/bind_draw_method, under the key of the user's intent. */
+export function bindDrawMethod(form: BindDrawMethodForm, idempotencyKey: string): Promise<DrawMethod> {
+  return call(endpoints.withdrawals.bindMethod, { ...form }, { idempotencyKey, announce: true });
 }
 
 /** POST /api/wallet/del_draw_method. */
 export function deleteDrawMethod(id: number): Promise<unknown> {
-  return api.post('/api/wallet/del_draw_method', { id }, { announce: true });
+  return call(endpoints.withdrawals.deleteMethod, { id }, { announce: true });
 }
 
-export interface DrawForm { draw_currency_id: number; number: string; memo?: string; draw_method_id: number }
-/** POST /api/account/draw, once per user action (Idempotency-Key). */
-export function submitWithdrawal(form: DrawForm): Promise<WithdrawRecord> {
-  return api.post<WithdrawRecord>('/api/account/draw', { ...form }, { idempotencyKey: randomId(), announce: true });
+/** POST /api/account/draw, under the key of the user's intent. */
+export function submitWithdrawal(form: DrawInput, idempotencyKey: string): Promise<WithdrawRecord> {
+  return call(endpoints.withdrawals.draw, { ...form }, { idempotencyKey, announce: true });
 }
 
 /** GET /api/account/draw_list: withdrawal records of a type (1 coin, 2 bank). */
 export function fetchWithdrawals(type: number, page: number, signal?: AbortSignal): Promise<Paged<WithdrawRecord>> {
-  return api.get<Paged<WithdrawRecord>>('/api/account/draw_list', { type, page }, { signal });
+  return call(endpoints.withdrawals.list, { type, page }, { signal });
 }

@@ -9,12 +9,16 @@ import { CHARGE_TYPES, type ChargeRecord, type Paged } from '@tp/contracts';
 import { Field } from '../../../components/ui/field';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
+import { useIntent } from '../../../lib/api/intent';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { localDateTime, money } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { fetchBankAccounts, fetchBankCoins, fetchCharges, fetchDepositAddresses, submitCoinDeposit, submitWireDeposit } from '../api/deposits';
 import { walletKeys } from '../api/wallet-keys';
-import { ChargeStatus, CopyLine, DemoNotice, SectionTitle } from '../components/bits';
+import { DemoNotice } from '../components/demo-notice';
+import { CopyLine } from '../components/label-value-lines';
+import { ChargeStatus } from '../components/record-status';
+import { SectionTitle } from '../components/section-title';
 import { ChoiceChips } from '../components/choice-chips';
 import { PagedItems, usePaged } from '../components/paged-list';
 import { PrivateImage } from '../components/private-image';
@@ -29,14 +33,16 @@ function useDepositForm(type: number) {
   const [amount, setAmount] = useState('');
   const [proof, setProof] = useState<Proof | null>(null);
   const [busy, setBusy] = useState(false);
-  const submit = async (send: (number: string, proofImg: string) => Promise<unknown>, before?: () => boolean) => {
+  const intent = useIntent();
+  const submit = async <B,>(bodyOf: (number: string, proofImg: string) => B, send: (body: B, idempotencyKey: string) => Promise<unknown>, before?: () => boolean) => {
     if (busy) return;
     if (before && !before()) return;
     if (!isPositiveAmount(amount)) return toast(t('charge.input_amount'));
     if (!proof) return toast(t('charge.upload_proof'));
     setBusy(true);
     try {
-      await send(amount, proof.url);
+      const body = bodyOf(amount, proof.url);
+      await intent.run(body, (key) => send(body, key));
       setAmount('');
       setProof(null);
       await queryClient.invalidateQueries({ queryKey: walletKeys.charges(token, type) });
@@ -102,7 +108,12 @@ function CoinDeposit() {
           color="primary"
           size="large"
           loading={form.busy}
-          onClick={() => void form.submit((number, proofImg) => submitCoinDeposit({ number, proofImg, address: sender.trim() || undefined, charge_id: channel.id }).then(() => setSender('')))}
+          onClick={() =>
+            void form.submit(
+              (number, proofImg) => ({ number, proofImg, address: sender.trim() || undefined, charge_id: channel.id }),
+              (body, key) => submitCoinDeposit(body, key).then(() => setSender('')),
+            )
+          }
           data-testid="charge-submit"
         >
           {t('public.submit')}
@@ -179,7 +190,8 @@ function BankDeposit() {
           loading={form.busy}
           onClick={() =>
             void form.submit(
-              (number, proofImg) => submitWireDeposit({ number, proofImg, wire_id: chosen!.id }),
+              (number, proofImg) => ({ number, proofImg, wire_id: chosen!.id }),
+              submitWireDeposit,
               () => {
                 if (chosen) return true;
                 toast(t('withdraw.no_pay_way'));

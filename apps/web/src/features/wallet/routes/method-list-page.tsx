@@ -11,7 +11,7 @@ import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { walletKeys } from '../api/wallet-keys';
 import { deleteDrawMethod, fetchDrawMethods } from '../api/withdrawals';
-import { DemoNotice } from '../components/bits';
+import { DemoNotice } from '../components/demo-notice';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { currencyLabel, shortText } from '../model/wallet-model';
 

@@ -7,13 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { ACCOUNT_TYPES, type Paged, type TransferRecord } from '@tp/contracts';
 import { Field } from '../../../components/ui/field';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { useIntent } from '../../../lib/api/intent';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { localDateTime, money } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
 import { toast } from '../../../lib/toast';
 import { fetchTransfers, submitTransfer } from '../api/transfers';
 import { walletKeys } from '../api/wallet-keys';
-import { DemoNotice, SectionTitle } from '../components/bits';
+import { DemoNotice } from '../components/demo-notice';
+import { SectionTitle } from '../components/section-title';
 import { AccountPicker } from '../components/account-picker';
 import { PagedItems, usePaged } from '../components/paged-list';
 import { accountNameKey, accountOf, allAmount, cleanAmount, isPositiveAmount, type AccountTypeId } from '../model/wallet-model';
@@ -60,6 +62,7 @@ export function TransferPage() {
   const [picking, setPicking] = useState<'from' | 'to' | null>(null);
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
+  const intent = useIntent();
   const history = usePaged<Paged<TransferRecord>>(walletKeys.transfers(token), (page, signal) => fetchTransfers(page, signal), !demo);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -72,7 +75,8 @@ export function TransferPage() {
     if (!isPositiveAmount(amount)) return toast(t('transfer.input_amount'));
     setBusy(true);
     try {
-      await submitTransfer({ balance: amount, from: sides.from, to: sides.to });
+      const form = { balance: amount, from: sides.from, to: sides.to };
+      await intent.run(form, (key) => submitTransfer(form, key));
       setAmount('');
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {

@@ -9,13 +9,17 @@ import { ACCOUNT_TYPES, DRAW_TYPES, type DrawMethod, type Paged, type WithdrawRe
 import { Field } from '../../../components/ui/field';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
+import { useIntent } from '../../../lib/api/intent';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { groupThousands, localDateTime, money } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
 import { toast } from '../../../lib/toast';
 import { walletKeys } from '../api/wallet-keys';
 import { fetchDrawCurrencies, fetchDrawMethods, fetchWithdrawals, submitWithdrawal } from '../api/withdrawals';
-import { DemoNotice, KeyValue, SectionTitle, WithdrawStatus } from '../components/bits';
+import { DemoNotice } from '../components/demo-notice';
+import { KeyValue } from '../components/label-value-lines';
+import { WithdrawStatus } from '../components/record-status';
+import { SectionTitle } from '../components/section-title';
 import { ChoiceChips } from '../components/choice-chips';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PagedItems, usePaged } from '../components/paged-list';
@@ -46,6 +50,7 @@ function WithdrawForm({ drawType }: { drawType: number }) {
   const [notBind, setNotBind] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const intent = useIntent();
   const asked = useRef(new Set<number>());
 
   const list = methods.data?.list ?? [];
@@ -79,7 +84,8 @@ function WithdrawForm({ drawType }: { drawType: number }) {
     if (!method || busy) return;
     setBusy(true);
     try {
-      await submitWithdrawal({ draw_currency_id: currency.id, number: amount, memo: memo.trim() || undefined, draw_method_id: method.id });
+      const form = { draw_currency_id: currency.id, number: amount, memo: memo.trim() || undefined, draw_method_id: method.id };
+      await intent.run(form, (key) => submitWithdrawal(form, key));
       setAmount('');
       setMemo('');
       await Promise.all([

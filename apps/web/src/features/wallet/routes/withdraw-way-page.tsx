@@ -8,11 +8,12 @@ import { DRAW_TYPES } from '@tp/contracts';
 import { Field } from '../../../components/ui/field';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
+import { useIntent } from '../../../lib/api/intent';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { toast } from '../../../lib/toast';
 import { walletKeys } from '../api/wallet-keys';
-import { bindDrawMethod, fetchDrawCurrencies } from '../api/withdrawals';
-import { DemoNotice } from '../components/bits';
+import { bindDrawMethod, fetchDrawCurrencies, type BindDrawMethodForm } from '../api/withdrawals';
+import { DemoNotice } from '../components/demo-notice';
 import { ChoiceChips } from '../components/choice-chips';
 import { currencyLabel } from '../model/wallet-model';
 
@@ -43,6 +44,7 @@ export function WithdrawWayPage() {
   const [address, setAddress] = useState('');
   const [bank, setBank] = useState<Record<BankField, string>>({ bank_name: '', bank_branch: '', payee_account: '', payee_name: '', bank_swift: '', bank_address: '', beneficiary_currency: '', remark: '' });
   const [busy, setBusy] = useState(false);
+  const intent = useIntent();
   const currency = currencies.data?.find((c) => c.id === currencyId) ?? currencies.data?.[0];
 
   const submit = async () => {
@@ -51,10 +53,11 @@ export function WithdrawWayPage() {
     if (type === DRAW_TYPES.bank && BANK_FIELDS.some((f) => f.required && !bank[f.key].trim())) return toast(t('public.input_full'));
     setBusy(true);
     try {
-      if (type === DRAW_TYPES.coin) await bindDrawMethod({ type: 1, draw_id: currency.id, dc_address: address.trim() });
+      let form: BindDrawMethodForm;
+      if (type === DRAW_TYPES.coin) form = { type: 1, draw_id: currency.id, dc_address: address.trim() };
       else {
         const optional = (k: BankField) => bank[k].trim() || undefined;
-        await bindDrawMethod({
+        form = {
           type: 2,
           draw_id: currency.id,
           bank_name: bank.bank_name.trim(),
@@ -65,8 +68,9 @@ export function WithdrawWayPage() {
           bank_address: optional('bank_address'),
           beneficiary_currency: optional('beneficiary_currency'),
           remark: optional('remark'),
-        });
+        };
       }
+      await intent.run(form, (key) => bindDrawMethod(form, key));
       await queryClient.invalidateQueries({ queryKey: ['wallet', 'drawMethods'] });
       if (location.key === 'default') navigate(type === DRAW_TYPES.coin ? '/mine/coin-address-list' : '/mine/bank-card-list', { replace: true });
       else navigate(-1);
