@@ -10,6 +10,13 @@ const TEST_FILE = '\\.test\\.tsx?$';
 module.exports = {
   forbidden: [
     {
+      name: 'no-circular-imports',
+      comment: 'No import circle anywhere in the server or the web app: a circle means two parts cannot be understood, tested or replaced apart (modules: one of them belongs below the other).',
+      severity: 'error',
+      from: { path: '^apps/(server|web)/src/' },
+      to: { circular: true },
+    },
+    {
       name: 'module-through-index',
       comment: 'A server module reaches another module only through its index.ts (its manifest and public face).',
       severity: 'error',

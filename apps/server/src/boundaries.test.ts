@@ -34,6 +34,10 @@ const FIXTURE: Record<string, string> = {
   'apps/web/src/features/forex/forex-form.test.tsx': `import { quotes } from '../market/model/quote-store';\nexport const q = quotes;`,
   'apps/web/src/features/market/model/quote-store.ts': `export const quotes = 1;`,
   'apps/web/src/features/market/market-screen.tsx': `import { quotes } from './model/quote-store';\nexport const r = quotes;`,
+  // Violation: two modules leaning on each other through their indexes (an import circle, reported
+  // once, at the edge where the cruise first closes it).
+  'apps/server/src/modules/notify/index.ts': `import { who } from '../users/index.js';\nexport const code = who;`,
+  'apps/server/src/modules/users/index.ts': `import { code } from '../notify/index.js';\nexport const who = code;`,
   // Violation: the pure domain importing something besides decimal.js.
   'packages/domain/src/margin.ts': `import { Decimal } from 'decimal.js';\nimport { z } from 'zod';\nexport const d = [Decimal, z];`,
 };
@@ -77,8 +81,9 @@ describe('boundary rules of the lint step', () => {
         'nothing-imports-composition: apps/server/src/modules/market/market.service.ts -> apps/server/src/modules.ts',
         'web-feature-stays-in-its-folder: apps/web/src/features/forex/forex-form.test.tsx -> apps/web/src/features/market/model/quote-store.ts',
         'domain-is-pure: packages/domain/src/margin.ts -> zod',
+        'no-circular-imports: apps/server/src/modules/notify/index.ts -> apps/server/src/modules/users/index.ts',
       ].sort(),
     );
-    expect(result.summary.error).toBe(8);
+    expect(result.summary.error).toBe(9);
   });
 });

@@ -1,7 +1,7 @@
 import type { OutboxEventName, OutboxEventPayload } from '@tp/contracts';
 import type { Db } from '../db/database.js';
 import type { Bus } from '../realtime/bus.js';
-import type { EngineLog } from './market-engine.js';
+import type { EngineLog } from './engine-log.js';
 
 /** What a consumer of an internal event is given when the outbox relay delivers to it. */
 export interface EventConsumerContext {

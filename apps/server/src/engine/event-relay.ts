@@ -5,7 +5,7 @@ import type { Db } from '../db/database.js';
 import type { Bus } from '../realtime/bus.js';
 import type { EventConsumer, EventConsumerContext } from './event-consumer.js';
 import { EVENT_OUTBOX_CHANNEL } from './event-outbox.js';
-import type { EngineLog } from './market-engine.js';
+import type { EngineLog } from './engine-log.js';
 import type { ScheduledJob } from './scheduled-job.js';
 
 export interface EventRelayOptions {

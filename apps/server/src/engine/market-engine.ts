@@ -7,6 +7,7 @@ import type { KlineTopic } from '../realtime/typed-bus.js';
 import { createFeeds, type FeedSymbolWithCategory } from './feeds/create-feeds.js';
 import { hashCode, type FeedStatus, type FeedTick, type PriceFeed } from './feeds/price-feed.js';
 import { SymbolBook } from './symbol-book.js';
+import { silentEngineLog, type EngineLog } from './engine-log.js';
 import * as store from './tick-store.js';
 import type { EventConsumer } from './event-consumer.js';
 import { EventRelay, eventOutboxPruneJob } from './event-relay.js';
@@ -14,11 +15,6 @@ import type { ScheduledJob } from './scheduled-job.js';
 import { Scheduler } from './scheduler.js';
 import { type StoredTick, type TickConsumer, type TickConsumerFactory } from './tick-consumer.js';
 
-export interface EngineLog {
-  info(msg: string): void;
-  warn(msg: string): void;
-  error(msg: string, err?: unknown): void;
-}
 
 export interface MarketEngineOptions {
   db: Db;
@@ -52,7 +48,6 @@ const DAY_MS = 24 * 3_600_000;
 const MAX_BUFFERED_TICKS = 200_000;
 const FUTURE_TOLERANCE_MS = 5_000;
 
-const silentLog: EngineLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /**
  * The market engine: the only place prices enter. It takes ticks from the feeds, numbers them per
@@ -87,7 +82,7 @@ export class MarketEngine {
     this.bus = opts.bus;
     this.config = opts.config;
     this.now = opts.now ?? Date.now;
-    this.log = opts.log ?? silentLog;
+    this.log = opts.log ?? silentEngineLog;
   }
 
   /** Loads symbols and state (generating history on first start), then starts the feeds. */

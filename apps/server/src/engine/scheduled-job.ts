@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import type { Bus } from '../realtime/bus.js';
-import type { EngineLog } from './market-engine.js';
+import type { EngineLog } from './engine-log.js';
 
 /**
  * What a scheduled job's run is given. The scheduler (engine leader only) owns the clock: a run is

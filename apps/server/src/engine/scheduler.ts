@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Bus } from '../realtime/bus.js';
-import type { EngineLog } from './market-engine.js';
+import type { EngineLog } from './engine-log.js';
 import type { ScheduledJob } from './scheduled-job.js';
 
 export interface SchedulerOptions {

@@ -2,7 +2,7 @@ import type { Db } from '../db/database.js';
 import type { EventConsumer } from './event-consumer.js';
 import type { ScheduledJob } from './scheduled-job.js';
 import type { Bus } from '../realtime/bus.js';
-import type { EngineLog } from './market-engine.js';
+import type { EngineLog } from './engine-log.js';
 import type { TickRow } from './tick-store.js';
 
 /** A tick as trading engines see it: stored, numbered per symbol, with its symbol's code. */

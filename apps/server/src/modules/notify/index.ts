@@ -3,6 +3,6 @@ import { notifyRoutes } from './notify.routes.js';
 
 export const notifyModule = defineModule({ name: 'notify', routes: notifyRoutes });
 
-export { consumeCode } from './codes.service.js';
+export { consumeCode, issueCode } from './codes.service.js';
 export { consumeCaptcha, createCaptcha } from './captcha.service.js';
 export { createOutbox, type Outbox } from './outbox.js';

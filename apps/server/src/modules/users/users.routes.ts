@@ -4,7 +4,7 @@ import { okEnvelope } from '../../http/envelope.js';
 import { currentUser } from '../../http/auth.js';
 import { route } from '../../http/endpoint.js';
 import { refuse } from '../../http/refusal.js';
-import { consumeCaptcha, consumeCode } from '../notify/index.js';
+import { consumeCaptcha, consumeCode, issueCode } from '../notify/index.js';
 import { verifyRegType } from '../settings/index.js';
 import { findUserByEmail, findUserById } from './users.repository.js';
 import * as service from './users.service.js';
@@ -15,6 +15,20 @@ import { emitEvent } from '../../engine/event-outbox.js';
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
   const users = endpoints.users;
+
+  // The account e-mail code: whether it goes out depends on whether the address has an account.
+  route(app, endpoints.notify.sendEmail, async ({ req, input }) => {
+    const { to, type } = input;
+    const existing = await findUserByEmail(db, to);
+    if (type === CODE_PURPOSE.register && existing) refuse('account_exists');
+    // A reset code for an unknown address is answered like a sent one, so the form cannot be used
+    // to find out who has an account; nothing is stored or sent.
+    if (type === CODE_PURPOSE.forgot && !existing) return okEnvelope(req.lang, null, 'code_sent');
+    const message = await db.transaction().execute((trx) => issueCode(trx, { channel: 'email', address: to, purpose: type, lang: req.lang }));
+    await app.outbox.deliver(message); // after commit
+    return okEnvelope(req.lang, null, 'code_sent');
+  });
+
 
   route(app, users.register, async ({ req, input }) => {
     const inviterId = await service.checkRegistration(db, input);
