@@ -151,19 +151,20 @@ export class EventRelay {
           .execute()
       ).map((d) => `${d.event_id}:${d.consumer}`),
     );
-    let delivered = 0;
-    let done = 0;
+    // Successes are recorded for the whole batch in two statements after it (a crash before them
+    // hands the batch again: consumers are idempotent); failures are rare and recorded one by one.
+    const deliveredTo: { eventId: string; consumer: string }[] = [];
+    const doneIds: string[] = [];
     for (const event of events) {
       let failedAttempts = 0;
       for (const consumer of this.byEvent.get(event.name) ?? []) {
         if (have.has(`${event.id}:${consumer.name}`)) continue;
         try {
           await consumer.handle(this.payloadOf(event), this.ctx);
-          await this.record(event.id, consumer.name, null);
-          delivered += 1;
+          deliveredTo.push({ eventId: event.id, consumer: consumer.name });
         } catch (err) {
           this.opts.log.error(`event ${event.name} #${event.id} to ${consumer.name} failed; it will be retried`, err);
-          failedAttempts = Math.max(failedAttempts, await this.record(event.id, consumer.name, err));
+          failedAttempts = Math.max(failedAttempts, await this.recordFailure(event.id, consumer.name, err));
         }
       }
       if (failedAttempts > 0) {
@@ -171,10 +172,15 @@ export class EventRelay {
         await sql`UPDATE event_outbox SET retry_at = now() + make_interval(secs => ${delayMs / 1000}) WHERE id = ${event.id}`.execute(db);
       } else {
         // Every consumer has it (an event nobody consumes is done at once).
-        await sql`UPDATE event_outbox SET done_at = now(), retry_at = NULL WHERE id = ${event.id}`.execute(db);
-        done += 1;
+        doneIds.push(event.id);
       }
     }
+    await this.recordDeliveries(deliveredTo);
+    if (doneIds.length > 0) {
+      await sql`UPDATE event_outbox SET done_at = now(), retry_at = NULL WHERE id = ANY(${doneIds}::bigint[])`.execute(db);
+    }
+    const delivered = deliveredTo.length;
+    const done = doneIds.length;
     return { seen: events.length, delivered, done };
   }
 
@@ -184,15 +190,26 @@ export class EventRelay {
     return OUTBOX_EVENTS[event.name].parse(event.payload) as never;
   }
 
-  /** Records a delivery (err null) or a failed attempt; returns the attempts so far. */
-  private async record(eventId: string, consumer: string, err: unknown): Promise<number> {
-    const ok = err === null;
-    const lastError = ok ? null : String(err instanceof Error ? err.message : err).slice(0, 500);
+  /** Records the successful deliveries of a pass, in one statement. */
+  private async recordDeliveries(delivered: readonly { eventId: string; consumer: string }[]): Promise<void> {
+    if (delivered.length === 0) return;
+    await sql`
+      INSERT INTO event_deliveries (event_id, consumer, delivered_at, attempts, last_error)
+      SELECT d.event_id, d.consumer, now(), 1, NULL
+      FROM unnest(${delivered.map((d) => d.eventId)}::bigint[], ${delivered.map((d) => d.consumer)}::text[]) AS d(event_id, consumer)
+      ON CONFLICT (event_id, consumer) DO UPDATE
+        SET delivered_at = excluded.delivered_at, attempts = event_deliveries.attempts + 1, last_error = NULL
+    `.execute(this.opts.db);
+  }
+
+  /** Records a failed attempt; returns the attempts so far. */
+  private async recordFailure(eventId: string, consumer: string, err: unknown): Promise<number> {
+    const lastError = String(err instanceof Error ? err.message : err).slice(0, 500);
     const { rows } = await sql<{ attempts: number }>`
       INSERT INTO event_deliveries (event_id, consumer, delivered_at, attempts, last_error)
-      VALUES (${eventId}, ${consumer}, ${ok ? sql`now()` : null}, 1, ${lastError})
+      VALUES (${eventId}, ${consumer}, NULL, 1, ${lastError})
       ON CONFLICT (event_id, consumer) DO UPDATE
-        SET delivered_at = excluded.delivered_at, attempts = event_deliveries.attempts + 1, last_error = excluded.last_error
+        SET delivered_at = NULL, attempts = event_deliveries.attempts + 1, last_error = excluded.last_error
       RETURNING attempts
     `.execute(this.opts.db);
     return rows[0]?.attempts ?? 1;
