@@ -145,6 +145,10 @@ test('dark theme switches, is remembered, and every tab fits a 375 px phone', as
   await shot(page, 'user-dark-hk');
   for (const tab of ['home', 'trade', 'order', 'follow', 'rank', 'user']) {
     await page.getByTestId(`tab-${tab}`).click();
+    // A tab's screen (or its order form) may still be a lazy chunk on its way: measure and look
+    // at the screen itself, not its loading frame.
+    await expect(page.getByTestId(`page-${tab}`)).toBeVisible();
+    await expect(page.getByTestId('part-loading')).toHaveCount(0);
     await expectNoHorizontalOverflow(page);
     await shot(page, `${tab}-dark-hk`);
   }
