@@ -27,7 +27,17 @@ export async function codeFromOutbox(to: string): Promise<string> {
   return code as string;
 }
 
+/**
+ * Screens and order forms are lazy chunks: until a chunk has arrived its place shows a loading
+ * frame. A picture or a measurement is of the screen itself, so it waits until no loading frame
+ * is shown (frames in hidden tab panes do not count).
+ */
+export async function screenLoaded(page: Page): Promise<void> {
+  await expect(page.locator('[data-testid="screen-loading"]:visible, [data-testid="part-loading"]:visible')).toHaveCount(0);
+}
+
 export async function shot(page: Page, name: string): Promise<void> {
+  await screenLoaded(page);
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: false });
 }
@@ -39,6 +49,7 @@ export async function confirmDialog(page: Page): Promise<void> {
 
 /** No element may stick out past a 375 px phone screen. */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  await screenLoaded(page);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
 }
