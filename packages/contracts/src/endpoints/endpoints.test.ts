@@ -26,10 +26,12 @@ describe('endpoint objects', () => {
       '/api/account/transfer',
       '/api/quickCharge/submit',
       '/api/quickCharge/wire_submit',
+      '/api/wallet/bind_draw_method',
       '/v2/api/forex/cancel_trade',
       '/v2/api/forex/close',
       '/v2/api/forex/set_stop_price',
       '/v2/api/forex/submit',
+      '/v2/api/main/user/resetForexDemoAccount',
       '/v2/api/micro/submit',
     ]);
   });

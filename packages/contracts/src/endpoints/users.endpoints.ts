@@ -23,6 +23,6 @@ export const usersEndpoints = {
   amendPassword: defineEndpoint({ methods: ['POST'], path: '/api/user/amend_password', input: amendPasswordInput, output: z.null(), access: access.real, idempotent: false, tags }),
   forgetPassword: defineEndpoint({ methods: ['POST'], path: '/api/user/forget_password', input: forgetPasswordInput, output: z.null(), access: access.public, idempotent: false, tags }),
   /** The spec gives it as GET; it answers POST too (decisions.md). */
-  resetDemo: defineEndpoint({ methods: ['GET', 'POST'], path: '/v2/api/main/user/resetForexDemoAccount', output: z.null(), access: access.user, idempotent: false, tags }),
+  resetDemo: defineEndpoint({ methods: ['GET', 'POST'], path: '/v2/api/main/user/resetForexDemoAccount', output: z.null(), access: access.user, idempotent: true, tags }),
   profits: defineEndpoint({ methods: ['GET'], path: '/api/user/get_profits', output: profitsSchema, access: access.user, idempotent: false, tags }),
 };

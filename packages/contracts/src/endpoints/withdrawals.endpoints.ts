@@ -22,6 +22,6 @@ export const withdrawalsEndpoints = {
   draw: defineEndpoint({ ...real, methods: ['POST'], path: '/api/account/draw', input: drawInput, output: withdrawRecordSchema, idempotent: true }),
   list: defineEndpoint({ ...real, methods: ['GET'], path: '/api/account/draw_list', input: drawListQuery, output: withdrawPageSchema, idempotent: false }),
   methods: defineEndpoint({ ...real, methods: ['GET'], path: '/api/wallet/get_draw_method', input: getDrawMethodQuery, output: getDrawMethodSchema, idempotent: false }),
-  bindMethod: defineEndpoint({ ...real, methods: ['POST'], path: '/api/wallet/bind_draw_method', input: bindDrawMethodInput, output: drawMethodSchema, idempotent: false }),
+  bindMethod: defineEndpoint({ ...real, methods: ['POST'], path: '/api/wallet/bind_draw_method', input: bindDrawMethodInput, output: drawMethodSchema, idempotent: true }),
   deleteMethod: defineEndpoint({ ...real, methods: ['POST'], path: '/api/wallet/del_draw_method', input: idInput, output: z.null(), idempotent: false }),
 };

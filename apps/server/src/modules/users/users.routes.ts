@@ -3,6 +3,7 @@ import { ACCOUNT_TYPE_IDS, CODE_PURPOSE, endpoints } from '@tp/contracts';
 import { okEnvelope } from '../../http/envelope.js';
 import { currentUser } from '../../http/auth.js';
 import { route } from '../../http/endpoint.js';
+import { runMoneyAction } from '../../http/idempotency.js';
 import { refuse } from '../../http/refusal.js';
 import { consumeCaptcha, consumeCode, issueCode } from '../notify/index.js';
 import { verifyRegType } from '../settings/index.js';
@@ -77,17 +78,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     return okEnvelope(req.lang, null, 'password_changed');
   });
 
-  route(app, users.resetDemo, async ({ req }) => {
+  // Keyed like the money actions: a retried reset after a lost answer resets once.
+  route(app, users.resetDemo, async ({ req, input, scope }) => {
     const userId = currentUser(req).id;
-    const closed = await db.transaction().execute(async (trx) => {
-      const ids = await resetDemoAccount(trx, userId);
+    return runMoneyAction(db, req, scope, input ?? {}, async (trx) => {
+      const closed = await resetDemoAccount(trx, userId);
       // Every balance of the demo was restored: the trigger engine re-reads the user once delivered.
       await emitEvent(trx, 'balance.changed', { userId, accountTypes: [...ACCOUNT_TYPE_IDS] });
-      return ids;
+      // After commit: the user's sockets drop the closed orders.
+      return { data: null, key: 'demo_reset', afterCommit: () => publishClosed(app.bus, userId, closed) };
     });
-    // After commit: the user's sockets drop the closed orders.
-    publishClosed(app.bus, userId, closed);
-    return okEnvelope(req.lang, null, 'demo_reset');
   });
 
   route(app, users.profits, async ({ req }) => okEnvelope(req.lang, await service.todayProfits(db, currentUser(req).id, new Date())));

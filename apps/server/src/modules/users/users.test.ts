@@ -297,6 +297,24 @@ describe('demo account', () => {
     expect(again.n).toBe(before.n);
   });
 
+  it('Idempotency-Key: a reset retried with the same key resets once', async () => {
+    const demo = await demoLogin(t.app, 'device-reset-keyed');
+    const accounts = await listUserAccounts(t.db, demo.user.id);
+    const currencyId = await baseCurrencyId(t.db);
+    const house = await systemAccountId(t.db, SYSTEM_ACCOUNTS.housePnl, currencyId);
+    const lose = (amount: string) =>
+      t.db.transaction().execute((trx) =>
+        post(trx, { kind: 'test_loss', postings: [{ accountId: accounts[0]!.id, bucket: 'available', amount: `-${amount}` }, { accountId: house, bucket: 'available', amount }] }),
+      );
+    const headers = { ...auth(demo.token), 'idempotency-key': 'reset-1' };
+    await lose('100');
+    expect((await call(t.app, { method: 'POST', url: endpoints.users.resetDemo.path, headers })).body.code).toBe(1);
+    // Lost again after the first reset: the retried request must not reset a second time.
+    await lose('40');
+    expect((await call(t.app, { method: 'POST', url: endpoints.users.resetDemo.path, headers })).body).toMatchObject({ code: 1, data: null });
+    expect((await listUserAccounts(t.db, demo.user.id))[0]!.balance).toBe('9960.000000000000000000');
+  });
+
   it('reset refuses a real account (forbidden) and a visitor (999)', async () => {
     const r = await registerUser(t.app, t.dataDir);
     expectRefused(await call(t.app, { method: 'GET', url: endpoints.users.resetDemo.path, headers: auth(r.token) }), 'forbidden');

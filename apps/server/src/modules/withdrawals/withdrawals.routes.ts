@@ -24,10 +24,10 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     okEnvelope(req.lang, await service.drawMethods(db, currentUser(req).id, input.draw_type, input.draw_id)),
   );
 
-  route(app, withdrawals.bindMethod, async ({ req, input }) => {
-    const result = await db.transaction().execute((trx) => service.bindMethod(trx, currentUser(req).id, input));
-    return okEnvelope(req.lang, result.data, result.key);
-  });
+  // Keyed like the money actions: a second tap after a lost answer must not bind the method twice.
+  route(app, withdrawals.bindMethod, async ({ req, input, scope }) =>
+    runMoneyAction(db, req, scope, input, (trx) => service.bindMethod(trx, currentUser(req).id, input)),
+  );
 
   route(app, withdrawals.deleteMethod, async ({ req, input }) => {
     await db.transaction().execute((trx) => service.deleteMethod(trx, currentUser(req).id, input.id));

@@ -71,6 +71,17 @@ describe('withdrawal currencies and methods', () => {
     expectRefused(await call(t.app, { method: 'POST', url: endpoints.withdrawals.deleteMethod.path, headers: auth(alice.token), payload: { id: card.body.data.id } }), 'method_not_found');
   });
 
+  it('Idempotency-Key: binding again with the same key answers the first method and binds once', async () => {
+    const count = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM withdraw_methods WHERE user_id = ${bob.user.id}`.execute(t.db)).rows[0]!.n);
+    const before = await count();
+    const payload = { type: 1, draw_id: 1, dc_address: 'TBobRetriedAddress' };
+    const first = await call<{ id: number }>(t.app, { method: 'POST', url: endpoints.withdrawals.bindMethod.path, headers: { ...auth(bob.token), 'idempotency-key': 'bind-1' }, payload });
+    const again = await call<{ id: number }>(t.app, { method: 'POST', url: endpoints.withdrawals.bindMethod.path, headers: { ...auth(bob.token), 'idempotency-key': 'bind-1' }, payload });
+    expect(first.body.code).toBe(1);
+    expect(again.body).toEqual(first.body);
+    expect(await count()).toBe(before + 1);
+  });
+
   it('refuses a method without its required fields, of an unknown currency, or whose type differs from the currency', async () => {
     expectRefused(await bind(alice.token, { type: 1, draw_id: 1 }), 'bad_request');
     expectRefused(await bind(alice.token, { type: 2, draw_id: 4, payee_account: '1', payee_name: 'A' }), 'bad_request'); // no bank_name

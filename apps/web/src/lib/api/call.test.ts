@@ -32,13 +32,13 @@ describe('call: an endpoint object decides method, path, query or body', () => {
   });
 
   it('an endpoint that does not honour keys gets none (a retry there could act twice)', async () => {
-    await call(endpoints.withdrawals.bindMethod, { type: 1, draw_id: 3, dc_address: 'addr' }, { idempotencyKey: 'k-2' });
+    await call(endpoints.withdrawals.deleteMethod, { id: 3 }, { idempotencyKey: 'k-2' });
     expect(headers(0)['Idempotency-Key']).toBeUndefined();
   });
 
   it('an endpoint with GET and POST uses its first method unless told', async () => {
-    await call(endpoints.users.resetDemo);
-    await call(endpoints.users.resetDemo, undefined, { method: 'POST' });
+    await call(endpoints.users.resetDemo, undefined, { idempotencyKey: 'k-3' });
+    await call(endpoints.users.resetDemo, undefined, { method: 'POST', idempotencyKey: 'k-4' });
     expect(f.mock.calls.map((c) => c[1].method)).toEqual(['GET', 'POST']);
   });
 
