@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Session, User } from '@tp/contracts';
+import { endpoints, type Session, type User } from '@tp/contracts';
 import { cancelAll, configureApi } from '../lib/api/client';
 import { useAuth } from '../lib/auth-store';
 import { initI18n, setLang } from '../lib/i18n';
@@ -70,11 +70,11 @@ beforeEach(async () => {
   usePrefs.getState().setHideAssets(false);
   vi.spyOn(ws, 'connect').mockImplementation(() => undefined);
   routes = {
-    '/api/basicSet/getBasicInfo': () => ({ service_link: 'https://chat.example.com', service_link_type: 1, verify_reg_type: 1, trade_fee_type: 1, micro_loss_level: 0 }),
-    '/api/company/getCompanyStatus': () => ({ status: 0, type: 0, loss_url: '' }),
-    '/api/user/info': (_u, init) => ((init.headers as Record<string, string>).authorization === 'tok-8' ? demoUser : realUser),
-    '/v2/api/main/wallet/getBalance': () => balances,
-    '/api/user/get_profits': () => ({ today_profit: '1.50', today_profit_rate: '0.91' }),
+    [endpoints.settings.basicInfo.path]: () => ({ service_link: 'https://chat.example.com', service_link_type: 1, verify_reg_type: 1, trade_fee_type: 1, micro_loss_level: 0 }),
+    [endpoints.settings.companyStatus.path]: () => ({ status: 0, type: 0, loss_url: '' }),
+    [endpoints.users.info.path]: (_u, init) => ((init.headers as Record<string, string>).authorization === 'tok-8' ? demoUser : realUser),
+    [endpoints.wallet.balances.path]: () => balances,
+    [endpoints.users.profits.path]: () => ({ today_profit: '1.50', today_profit_rate: '0.91' }),
   };
   wireApi();
   configureApi({ fetch: fakeFetch as unknown as typeof fetch, origin: () => 'http://api.test', notify: toast });
@@ -157,7 +157,7 @@ describe('routing', () => {
 
 describe('login', () => {
   it('posts form-urlencoded credentials with the lang header and returns to from', async () => {
-    routes['/api/user/loginForU'] = () => session(realUser);
+    routes[endpoints.users.login.path] = () => session(realUser);
     await open('#/login?from=%2Fuser');
     fireEvent.change(await screen.findByTestId('login-account'), { target: { value: 'ann@example.com' } });
     fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'secret123' } });
@@ -165,7 +165,7 @@ describe('login', () => {
       fireEvent.click(screen.getByTestId('login-submit'));
     });
     await waitFor(() => expect(path()).toBe('/user'));
-    const call = calls.find((c) => c.url.pathname === '/api/user/loginForU')!;
+    const call = calls.find((c) => c.url.pathname === endpoints.users.login.path)!;
     const headers = call.init.headers as Record<string, string>;
     expect(headers['Content-Type']).toBe('application/x-www-form-urlencoded');
     expect(headers.lang).toBe('en');
@@ -184,13 +184,13 @@ describe('login', () => {
   });
 
   it('try demo calls createAccountDemoForU with a remembered device id', async () => {
-    routes['/api/user/createAccountDemoForU'] = () => session(demoUser);
+    routes[endpoints.users.demoLogin.path] = () => session(demoUser);
     await open('#/login');
     await act(async () => {
       fireEvent.click(await screen.findByTestId('login-demo'));
     });
     await waitFor(() => expect(path()).toBe('/'));
-    const call = calls.find((c) => c.url.pathname === '/api/user/createAccountDemoForU')!;
+    const call = calls.find((c) => c.url.pathname === endpoints.users.demoLogin.path)!;
     const id = call.url.searchParams.get('demo_id');
     expect(id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     expect(localStorage.getItem('tp.demo_id')).toBe(id);
@@ -199,7 +199,7 @@ describe('login', () => {
 
   it('a 999 answer clears the user and goes to /login with from', async () => {
     login(realUser);
-    routes['/v2/api/main/wallet/getBalance'] = () => new Response(JSON.stringify({ code: 999, msg: 'Please log in', data: null }));
+    routes[endpoints.wallet.balances.path] = () => new Response(JSON.stringify({ code: 999, msg: 'Please log in', data: null }));
     await open('#/user');
     await waitFor(() => expect(path()).toBe('/login?from=%2Fuser'));
     expect(useAuth.getState().token).toBeNull();
@@ -208,22 +208,22 @@ describe('login', () => {
 
 describe('register and forgot', () => {
   it('prefills the invite code from ?invite_code= and sends the code with type 1', async () => {
-    routes['/api/notify/send_email'] = () => null;
+    routes[endpoints.notify.sendEmail.path] = () => null;
     await open('#/register?invite_code=ABC123');
     expect((await screen.findByTestId('register-invite')).getAttribute('value')).toBe('ABC123');
     fireEvent.change(screen.getByTestId('register-account'), { target: { value: 'new@example.com' } });
     await act(async () => {
       fireEvent.click(screen.getByTestId('register-send-code'));
     });
-    const call = calls.find((c) => c.url.pathname === '/api/notify/send_email')!;
+    const call = calls.find((c) => c.url.pathname === endpoints.notify.sendEmail.path)!;
     expect(JSON.parse(call.init.body as string)).toEqual({ to: 'new@example.com', type: 1 });
     await waitFor(() => expect(screen.getByTestId('register-send-code').textContent).toMatch(/Resend in 60 s/));
   });
 
   it('shows the captcha image when verify_reg_type is 2 and sends its id as key', async () => {
-    routes['/api/basicSet/getBasicInfo'] = () => ({ service_link: '', service_link_type: 1, verify_reg_type: 2, trade_fee_type: 1, micro_loss_level: 0 });
-    routes['/api/captcha'] = () => ({ id: 'cap-1', b64s: 'data:image/png;base64,AAAA' });
-    routes['/api/user/register'] = () => session(realUser);
+    routes[endpoints.settings.basicInfo.path] = () => ({ service_link: '', service_link_type: 1, verify_reg_type: 2, trade_fee_type: 1, micro_loss_level: 0 });
+    routes[endpoints.notify.captcha.path] = () => ({ id: 'cap-1', b64s: 'data:image/png;base64,AAAA' });
+    routes[endpoints.users.register.path] = () => session(realUser);
     await open('#/register');
     const img = await screen.findByTestId('register-captcha');
     await waitFor(() => expect(img.getAttribute('src')).toBe('data:image/png;base64,AAAA'));
@@ -236,7 +236,7 @@ describe('register and forgot', () => {
       fireEvent.click(screen.getByTestId('register-submit'));
     });
     await waitFor(() => expect(path()).toBe('/'));
-    const body = JSON.parse(calls.find((c) => c.url.pathname === '/api/user/register')!.init.body as string);
+    const body = JSON.parse(calls.find((c) => c.url.pathname === endpoints.users.register.path)!.init.body as string);
     expect(body).toMatchObject({ type: 1, account: 'new@example.com', sms_code: 'x7k2', key: 'cap-1', password: 'password1', re_password: 'password1' });
   });
 
@@ -322,7 +322,7 @@ describe('home and language', () => {
 
   it('the customer-service icon opens the chat page when the link type is not 2 or 3', async () => {
     await open('#/');
-    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/basicSet/getBasicInfo')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === endpoints.settings.basicInfo.path)).toBe(true));
     fireEvent.click(await screen.findByTestId('header-service'));
     await waitFor(() => expect(path()).toBe('/mine/chat'));
   });

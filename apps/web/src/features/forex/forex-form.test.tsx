@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TradeSymbol } from '@tp/contracts';
+import { endpoints, type TradeSymbol } from '@tp/contracts';
 import { forexFee, forexFillPrice, forexMargin } from '@tp/domain';
 import { renderOrderForm } from '../../app/tab-pages';
 import { configureApi } from '../../lib/api/client';
@@ -27,7 +27,7 @@ const btc: TradeSymbol = { ...SYMBOLS.find((s) => s.Code === 'BTCUSDT')!, HasFor
 const eur = SYMBOLS.find((s) => s.Code === 'EURUSD')!; // MarketStatus 0
 const BTC_CLOSE = '112352.64';
 
-const submitted = () => calls.filter((c) => c.url.pathname === '/v2/api/forex/submit');
+const submitted = () => calls.filter((c) => c.url.pathname === endpoints.forex.submit.path);
 const sentBody = (i = 0) => JSON.parse(String(submitted()[i]!.init.body)) as Record<string, unknown>;
 const el = (id: string) => screen.getByTestId(id);
 const input = (id: string) => el(id) as HTMLInputElement;
@@ -52,11 +52,11 @@ beforeEach(() => {
   resetQuotes();
   vi.mocked(toast).mockClear();
   vi.mocked(toastSuccess).mockClear();
-  routes['/api/basicSet/getBasicInfo'] = () => basicInfo(1);
-  routes['/v2/api/main/wallet/getBalance'] = () => BALANCE;
+  routes[endpoints.settings.basicInfo.path] = () => basicInfo(1);
+  routes[endpoints.wallet.balances.path] = () => BALANCE;
   // The server announces the order in its own words (spec section 7); the form shows them.
   configureApi({ notifySuccess: toastSuccess });
-  routes['/v2/api/forex/submit'] = () => new Response(JSON.stringify({ code: 1, msg: 'Order placed', data: { Id: 1 } }));
+  routes[endpoints.forex.submit.path] = () => new Response(JSON.stringify({ code: 1, msg: 'Order placed', data: { Id: 1 } }));
   useAuth.setState({ token: 'tok', user: null });
 });
 afterEach(() => {
@@ -147,7 +147,7 @@ describe('margin and fee preview', () => {
   });
 
   it('fee type 2 is margin x rate (rounded up to 6 places); a pending order is priced at its target', async () => {
-    routes['/api/basicSet/getBasicInfo'] = () => basicInfo(2);
+    routes[endpoints.settings.basicInfo.path] = () => basicInfo(2);
     await renderForm();
     expect(el('forex-fee').textContent).toBe('0.112353'); // 112.35265 x 0.001 = 0.11235265, up
     fireEvent.click(el('forex-kind-pending'));
@@ -167,7 +167,7 @@ describe('buttons', () => {
     expect(button('forex-submit').disabled).toBe(true);
     expect(el('forex-closed').textContent).toContain('The market is closed');
     await tapSubmit();
-    expect(callsTo('/v2/api/forex/submit')).toHaveLength(0);
+    expect(callsTo(endpoints.forex.submit.path)).toHaveLength(0);
   });
 
   it('a visitor tapping one goes to /login?from=/trade and sends nothing', async () => {
@@ -177,8 +177,8 @@ describe('buttons', () => {
     expect(button('forex-submit').disabled).toBe(false);
     await tapSubmit();
     await waitFor(() => expect(el('where').textContent).toBe('/login?from=/trade'));
-    expect(callsTo('/v2/api/forex/submit')).toHaveLength(0);
-    expect(callsTo('/v2/api/main/wallet/getBalance')).toHaveLength(0);
+    expect(callsTo(endpoints.forex.submit.path)).toHaveLength(0);
+    expect(callsTo(endpoints.wallet.balances.path)).toHaveLength(0);
   });
 
   it('a symbol without leverage options shows the message instead of buttons', async () => {
@@ -192,7 +192,7 @@ describe('buttons', () => {
 describe('sending', () => {
   it('a market long sends the exact body (stops 0 when off) with an Idempotency-Key, then toasts and refreshes', async () => {
     await renderForm();
-    const balanceCalls = callsTo('/v2/api/main/wallet/getBalance').length;
+    const balanceCalls = callsTo(endpoints.wallet.balances.path).length;
     fireEvent.click(el('forex-lots-plus'));
     fireEvent.click(within(el('forex-form')).getAllByTestId('forex-leverage')[1]!);
     fireEvent.click(switchOf('forex-stop-loss'));
@@ -202,7 +202,7 @@ describe('sending', () => {
     expect(submitted()).toHaveLength(1);
     expect(sentBody()).toEqual({ type: 1, cont: '0.02', forex_id: 13, status: 1, target_price: '0', stop_loss_price: '110000.5', target_profit_price: '0', multiple: 20 });
     expect((submitted()[0]!.init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/.{8,}/);
-    await waitFor(() => expect(callsTo('/v2/api/main/wallet/getBalance').length).toBeGreaterThan(balanceCalls));
+    await waitFor(() => expect(callsTo(endpoints.wallet.balances.path).length).toBeGreaterThan(balanceCalls));
     // The form keeps its values for the next order.
     expect(input('forex-lots').value).toBe('0.02');
     expect(input('forex-stop-loss-price').value).toBe('110000.5');
@@ -235,7 +235,7 @@ describe('sending', () => {
 
   it('a double tap sends once', async () => {
     let release: () => void = () => undefined;
-    routes['/v2/api/forex/submit'] = () => new Promise((done) => (release = () => done(new Response(JSON.stringify({ code: 1, msg: 'Order placed', data: { Id: 1 } })))));
+    routes[endpoints.forex.submit.path] = () => new Promise((done) => (release = () => done(new Response(JSON.stringify({ code: 1, msg: 'Order placed', data: { Id: 1 } })))));
     await renderForm();
     act(() => {
       fireEvent.click(el('forex-submit'));
@@ -252,7 +252,7 @@ describe('sending', () => {
   it("a server refusal shows the server's msg through the api client and keeps the form", async () => {
     const notify = vi.fn();
     configureApi({ notify });
-    routes['/v2/api/forex/submit'] = () => new Response(JSON.stringify({ code: 0, msg: 'Insufficient balance in the contract account', data: null, error: 'forex_insufficient_balance' }));
+    routes[endpoints.forex.submit.path] = () => new Response(JSON.stringify({ code: 0, msg: 'Insufficient balance in the contract account', data: null, error: 'forex_insufficient_balance' }));
     await renderForm();
     await tapSubmit();
     await waitFor(() => expect(notify).toHaveBeenCalledWith('Insufficient balance in the contract account'));
@@ -302,14 +302,14 @@ describe('sending', () => {
     arrange();
     await tapSubmit();
     expect(toast).toHaveBeenCalledWith(message);
-    expect(callsTo('/v2/api/forex/submit')).toHaveLength(0);
+    expect(callsTo(endpoints.forex.submit.path)).toHaveLength(0);
   });
 });
 
 describe('loading and errors', () => {
   it('shows a skeleton while the settings and balance load, and an error with retry', async () => {
     let fail = true;
-    routes['/api/basicSet/getBasicInfo'] = () => (fail ? new Response('bad gateway', { status: 502 }) : basicInfo(1));
+    routes[endpoints.settings.basicInfo.path] = () => (fail ? new Response('bad gateway', { status: 502 }) : basicInfo(1));
     await renderScreen(<ForexOrderForm symbol={btc} price={BTC_CLOSE} />, '/trade');
     expect(el('forex-form-loading').getAttribute('aria-busy')).toBe('true');
     const error = await screen.findByTestId('forex-form-error', undefined, { timeout: 3000 });

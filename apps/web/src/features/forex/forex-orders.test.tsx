@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ForexOrder } from '@tp/contracts';
+import { endpoints, type ForexOrder } from '@tp/contracts';
 import { OrderPage } from '../../app/order-page';
 import { cancelAll, configureApi } from '../../lib/api/client';
 import { useAuth } from '../../lib/auth-store';
@@ -42,14 +42,14 @@ const server = () => lastSocket();
 function push(msg: unknown) {
   act(() => server().serverSend(msg));
 }
-const dealCalls = (status: number) => callsTo('/v2/api/forex/my_deal').filter((u) => u.searchParams.get('status') === String(status));
+const dealCalls = (status: number) => callsTo(endpoints.forex.myDeal.path).filter((u) => u.searchParams.get('status') === String(status));
 const body = (path: string) => JSON.parse(String(calls.filter((c) => c.url.pathname === path).at(-1)!.init.body)) as unknown;
 const where = () => screen.getByTestId('where').textContent;
 const card = (id: number) => document.querySelector(`[data-id="${id}"]`) as HTMLElement | null;
 const click = async (el: Element) => act(async () => void fireEvent.click(el));
 const inCard = (id: number, testId: string) => within(card(id)!).getByTestId(testId);
 const holding = (data = [LONG, SHORT], total = '-0.850000') => {
-  routes['/v2/api/forex/my_deal'] = (url) => (url.searchParams.get('status') === '1' ? deal(data, total) : deal([]));
+  routes[endpoints.forex.myDeal.path] = (url) => (url.searchParams.get('status') === '1' ? deal(data, total) : deal([]));
 };
 
 function Orders() {
@@ -77,7 +77,7 @@ beforeEach(() => {
   configureApi({ notify: toast, notifySuccess: toastSuccess });
   vi.mocked(toast).mockClear();
   vi.mocked(toastSuccess).mockClear();
-  routes['/v2/api/main/wallet/getBalance'] = () => BALANCE;
+  routes[endpoints.wallet.balances.path] = () => BALANCE;
 });
 afterEach(() => {
   cancelAll();
@@ -85,7 +85,7 @@ afterEach(() => {
 
 describe('contract order tabs', () => {
   it('the status tab comes from the query type (holding by default) and a tap keeps it there', async () => {
-    routes['/v2/api/forex/my_deal'] = (url) => {
+    routes[endpoints.forex.myDeal.path] = (url) => {
       const s = url.searchParams.get('status');
       return deal(s === '0' ? [order({ Id: 21, Status: 0, IsPending: 1, Price: '100000.00', CompleteTimeHandler: '' })] : s === '3' ? [order({ Id: 31, Status: 3, CloseType: 1 })] : [LONG]);
     };
@@ -200,11 +200,11 @@ describe('contract order tabs', () => {
     expect(screen.getByTestId('forex-total-profit').textContent).toBe('+5.00');
     await waitFor(() => expect(dealCalls(1)).toHaveLength(2)); // the lists are refetched all the same
     await new Promise((r) => setTimeout(r, 50));
-    const balanceCalls = callsTo('/v2/api/main/wallet/getBalance').length;
+    const balanceCalls = callsTo(endpoints.wallet.balances.path).length;
 
     // The server's answer to the refetch waits: the order must go before it.
     let release: () => void = () => undefined;
-    routes['/v2/api/forex/my_deal'] = (url) =>
+    routes[endpoints.forex.myDeal.path] = (url) =>
       new Promise((resolve) => {
         release = () => resolve(url.searchParams.get('status') === '1' ? deal([SHORT], '-1.200000') : deal([]));
       });
@@ -220,7 +220,7 @@ describe('contract order tabs', () => {
     expect(dealCalls(3)).toHaveLength(0); // history is not on screen: marked stale, fetched when opened
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['forex', 'deals'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['wallet'] });
-    await waitFor(() => expect(callsTo('/v2/api/main/wallet/getBalance').length).toBeGreaterThan(balanceCalls));
+    await waitFor(() => expect(callsTo(endpoints.wallet.balances.path).length).toBeGreaterThan(balanceCalls));
     await act(async () => release());
 
     // An open SL/TP sheet goes with its order too; the history tab then loads fresh.
@@ -230,14 +230,14 @@ describe('contract order tabs', () => {
     push({ type: 'FOREX_CLOSED', id: [12] });
     await waitFor(() => expect(screen.queryByTestId('forex-stops-sheet')).toBeNull());
     expectShown(await screen.findByTestId('empty'));
-    routes['/v2/api/forex/my_deal'] = (url) => deal(url.searchParams.get('status') === '3' ? [order({ Id: 12, Status: 3, CloseType: 4 })] : []);
+    routes[endpoints.forex.myDeal.path] = (url) => deal(url.searchParams.get('status') === '3' ? [order({ Id: 12, Status: 3, CloseType: 4 })] : []);
     await click(screen.getByTestId('forex-tab-3'));
     expect((await screen.findByTestId('forex-close-reason')).textContent).toBe('Stop loss');
   });
 
   it('close asks first, then sends the id with an Idempotency-Key; the server says how it went and the order leaves', async () => {
     holding();
-    routes['/v2/api/forex/close'] = () => {
+    routes[endpoints.forex.close.path] = () => {
       holding([SHORT], '-1.200000'); // from now on the server lists only the short
       return new Response(JSON.stringify({ code: 1, msg: 'Position closed', data: order({ Id: 11, Status: 3, CloseType: 1 }) }));
     };
@@ -247,17 +247,17 @@ describe('contract order tabs', () => {
     await click(inCard(11, 'forex-close'));
     const dialog = await screen.findByTestId('forex-close-confirm');
     expect(dialog.textContent).toBe('Close BTC/USDT Long 0.01 lots at the market price?');
-    expect(callsTo('/v2/api/forex/close')).toHaveLength(0);
+    expect(callsTo(endpoints.forex.close.path)).toHaveLength(0);
     await click(screen.getByText('Cancel'));
     expect(screen.queryByTestId('forex-close-confirm')).toBeNull();
-    expect(callsTo('/v2/api/forex/close')).toHaveLength(0);
+    expect(callsTo(endpoints.forex.close.path)).toHaveLength(0);
 
     await click(inCard(11, 'forex-close'));
     await screen.findByTestId('forex-close-confirm');
     await click(screen.getByText('Confirm'));
-    await waitFor(() => expect(callsTo('/v2/api/forex/close')).toHaveLength(1));
-    expect(body('/v2/api/forex/close')).toEqual({ id: 11 });
-    expect((calls.find((c) => c.url.pathname === '/v2/api/forex/close')!.init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/\S{8,}/);
+    await waitFor(() => expect(callsTo(endpoints.forex.close.path)).toHaveLength(1));
+    expect(body(endpoints.forex.close.path)).toEqual({ id: 11 });
+    expect((calls.find((c) => c.url.pathname === endpoints.forex.close.path)!.init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/\S{8,}/);
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Position closed'));
     expect(card(11)).toBeNull();
     expect(card(12)).not.toBeNull();
@@ -265,7 +265,7 @@ describe('contract order tabs', () => {
 
   it('a refused close keeps the order and shows the server reason', async () => {
     holding();
-    routes['/v2/api/forex/close'] = () => new Response(JSON.stringify({ code: 0, msg: 'The market is closed', data: null, error: 'forex_market_closed' }));
+    routes[endpoints.forex.close.path] = () => new Response(JSON.stringify({ code: 0, msg: 'The market is closed', data: null, error: 'forex_market_closed' }));
     await renderScreen(<Orders />, '/order?source=0&type=1');
     await screen.findAllByTestId('forex-holding-order');
     await click(inCard(11, 'forex-close'));
@@ -278,8 +278,8 @@ describe('contract order tabs', () => {
 
   it('SL/TP: switching on fills in the current price, off sends 0; the saved stops show on the card', async () => {
     let long = LONG;
-    routes['/v2/api/forex/my_deal'] = (url) => deal(url.searchParams.get('status') === '1' ? [long] : []);
-    routes['/v2/api/forex/set_stop_price'] = (_url, init) => {
+    routes[endpoints.forex.myDeal.path] = (url) => deal(url.searchParams.get('status') === '1' ? [long] : []);
+    routes[endpoints.forex.setStop.path] = (_url, init) => {
       const b = JSON.parse(String(init.body)) as { stop_loss_price: string; target_profit_price: string };
       long = { ...LONG, TargetLossPrice: b.stop_loss_price, TargetProfitPrice: b.target_profit_price };
       return new Response(JSON.stringify({ code: 1, msg: 'Stop loss and take profit set', data: long }));
@@ -299,8 +299,8 @@ describe('contract order tabs', () => {
     expect(slInput.value).toBe('113250.50'); // the live price, not the list's
     fireEvent.change(slInput, { target: { value: '110000' } });
     await click(within(sheet).getByTestId('forex-stops-save'));
-    await waitFor(() => expect(callsTo('/v2/api/forex/set_stop_price')).toHaveLength(1));
-    expect(body('/v2/api/forex/set_stop_price')).toEqual({ id: 11, stop_loss_price: '110000', target_profit_price: '0' });
+    await waitFor(() => expect(callsTo(endpoints.forex.setStop.path)).toHaveLength(1));
+    expect(body(endpoints.forex.setStop.path)).toEqual({ id: 11, stop_loss_price: '110000', target_profit_price: '0' });
     await waitFor(() => expect(screen.queryByTestId('forex-stops-sheet')).toBeNull());
     expect(toastSuccess).toHaveBeenCalledWith('Stop loss and take profit set');
     expect(inCard(11, 'forex-card-stop-loss').textContent).toBe('110,000.00');
@@ -315,8 +315,8 @@ describe('contract order tabs', () => {
     await click(within(again).getByTestId('forex-stop-tp-switch'));
     fireEvent.change(within(again).getByTestId('forex-stop-tp-input').querySelector('input')!, { target: { value: '120000.5' } });
     await click(within(again).getByTestId('forex-stops-save'));
-    await waitFor(() => expect(callsTo('/v2/api/forex/set_stop_price')).toHaveLength(2));
-    expect(body('/v2/api/forex/set_stop_price')).toEqual({ id: 11, stop_loss_price: '0', target_profit_price: '120000.5' });
+    await waitFor(() => expect(callsTo(endpoints.forex.setStop.path)).toHaveLength(2));
+    expect(body(endpoints.forex.setStop.path)).toEqual({ id: 11, stop_loss_price: '0', target_profit_price: '120000.5' });
     await waitFor(() => expect(inCard(11, 'forex-card-take-profit').textContent).toBe('120,000.50'));
     expect(inCard(11, 'forex-card-stop-loss').textContent).toBe('Not set');
   });
@@ -349,13 +349,13 @@ describe('contract order tabs', () => {
     fireEvent.change(within(sheet).getByTestId('forex-stop-tp-input').querySelector('input')!, { target: { value: '4500' } });
     await click(within(sheet).getByTestId('forex-stops-save'));
     expect(within(sheet).getByTestId('forex-stop-tp-error').textContent).toBe('For a short position the take profit must be below the current price');
-    expect(callsTo('/v2/api/forex/set_stop_price')).toHaveLength(0);
+    expect(callsTo(endpoints.forex.setStop.path)).toHaveLength(0);
   });
 
   it('dealing shows the pending price, lots, side, margin and fee; cancel asks first and sends the id', async () => {
     const pending = order({ Id: 21, Status: 0, IsPending: 1, OrderType: 2, Price: '115000.00', UpdatePrice: '112400.00', CautionMoney: '115.000000', TradeFee: '0.020000', multiple: 20, CompleteTimeHandler: '' });
-    routes['/v2/api/forex/my_deal'] = (url) => deal(url.searchParams.get('status') === '0' ? [pending] : []);
-    routes['/v2/api/forex/cancel_trade'] = () => new Response(JSON.stringify({ code: 1, msg: 'Order cancelled', data: { ...pending, Status: 4 } }));
+    routes[endpoints.forex.myDeal.path] = (url) => deal(url.searchParams.get('status') === '0' ? [pending] : []);
+    routes[endpoints.forex.cancel.path] = () => new Response(JSON.stringify({ code: 1, msg: 'Order cancelled', data: { ...pending, Status: 4 } }));
     await renderScreen(<Orders />, '/order?source=0&type=0');
     const c = await screen.findByTestId('forex-dealing-order');
     expect(within(c).getByTestId('forex-pending-price').textContent).toBe('115,000.00');
@@ -365,16 +365,16 @@ describe('contract order tabs', () => {
     await click(within(c).getByTestId('forex-cancel'));
     const dialog = await screen.findByTestId('forex-cancel-confirm');
     expect(dialog.textContent).toContain('Cancel the pending BTC/USDT Short order of 0.01 lots?');
-    expect(callsTo('/v2/api/forex/cancel_trade')).toHaveLength(0);
+    expect(callsTo(endpoints.forex.cancel.path)).toHaveLength(0);
     await click(screen.getByText('Keep order'));
-    expect(callsTo('/v2/api/forex/cancel_trade')).toHaveLength(0);
+    expect(callsTo(endpoints.forex.cancel.path)).toHaveLength(0);
 
     await click(within(c).getByTestId('forex-cancel'));
     await screen.findByTestId('forex-cancel-confirm');
-    routes['/v2/api/forex/my_deal'] = () => deal([]);
+    routes[endpoints.forex.myDeal.path] = () => deal([]);
     await click(screen.getAllByText('Cancel order').at(-1)!);
-    await waitFor(() => expect(callsTo('/v2/api/forex/cancel_trade')).toHaveLength(1));
-    expect(body('/v2/api/forex/cancel_trade')).toEqual({ id: 21 });
+    await waitFor(() => expect(callsTo(endpoints.forex.cancel.path)).toHaveLength(1));
+    expect(body(endpoints.forex.cancel.path)).toEqual({ id: 21 });
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Order cancelled'));
     await waitFor(() => expect(screen.queryByTestId('forex-dealing-order')).toBeNull());
   });
@@ -382,7 +382,7 @@ describe('contract order tabs', () => {
   it('history shows why each order closed, open and close price, the settled profit and the times', async () => {
     const closed = [1, 2, 3, 4, 5].map((t) => order({ Id: 30 + t, Status: 3, CloseType: t, UpdatePrice: '110000.00', FactProfits: t === 3 ? '25.000000' : '-23.650000' }));
     const cancelled = order({ Id: 40, Status: 4, CloseType: 0, IsPending: 1, FactProfits: '0.000000' });
-    routes['/v2/api/forex/my_deal'] = (url) => deal(url.searchParams.get('status') === '3' ? [...closed, cancelled] : []);
+    routes[endpoints.forex.myDeal.path] = (url) => deal(url.searchParams.get('status') === '3' ? [...closed, cancelled] : []);
     await renderScreen(<Orders />, '/order?source=0&type=3');
     await screen.findAllByTestId('forex-history-order');
     expect(screen.getAllByTestId('forex-close-reason').map((e) => e.textContent)).toEqual(['Closed by you', 'Stop-out', 'Take profit', 'Stop loss', 'Closed by admin', 'Cancelled']);
@@ -402,7 +402,7 @@ describe('contract order tabs', () => {
 
   it('shows skeletons, then the empty state; an error offers retry, which loads', async () => {
     let release: () => void = () => undefined;
-    routes['/v2/api/forex/my_deal'] = () => new Promise((resolve) => (release = () => resolve(deal([]))));
+    routes[endpoints.forex.myDeal.path] = () => new Promise((resolve) => (release = () => resolve(deal([]))));
     const first = await renderScreen(<Orders />, '/order?source=0&type=1');
     expect(screen.getByTestId('forex-orders-loading').getAttribute('aria-busy')).toBe('true');
     await act(async () => release());
@@ -412,7 +412,7 @@ describe('contract order tabs', () => {
     first.unmount();
 
     let fail = true;
-    routes['/v2/api/forex/my_deal'] = () => (fail ? new Response('bad gateway', { status: 502 }) : deal([LONG], '0.350000'));
+    routes[endpoints.forex.myDeal.path] = () => (fail ? new Response('bad gateway', { status: 502 }) : deal([LONG], '0.350000'));
     await renderScreen(<Orders />, '/order?source=0&type=0');
     const error = await screen.findByTestId('load-error', undefined, { timeout: 5000 });
     fail = false;

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TradeSymbol } from '@tp/contracts';
+import { endpoints, type TradeSymbol } from '@tp/contracts';
 import { cancelAll } from '../../lib/api/client';
 import { useCurrentSymbol } from '../../lib/current-symbol';
 import { initI18n } from '../../lib/i18n';
@@ -71,11 +71,11 @@ beforeEach(() => {
   chart.candles = { ...chart.candles, setData: vi.fn(), update: vi.fn() };
   chart.volume = { ...chart.volume, setData: vi.fn(), update: vi.fn() };
   useCurrentSymbol.setState({ id: null });
-  routes['/v2/api/forex/trade_list'] = () => SYMBOLS;
-  routes['/v2/api/forex/getCategories'] = () => CATEGORIES;
-  routes['/v2/api/forex/abbreviated_cache_kline'] = () =>
+  routes[endpoints.market.tradeList.path] = () => SYMBOLS;
+  routes[endpoints.market.categories.path] = () => CATEGORIES;
+  routes[endpoints.market.abbreviatedKline.path] = () =>
     SYMBOLS.map((s) => ({ Id: s.Id, Code: s.Code, Period: 15, Kline: [1, 2, 3, 2, 4].map((v, i) => ({ Time: 1_700_000_000 + i * 900, Close: String(v) })) }));
-  routes['/v2/api/forex/kline'] = () => [
+  routes[endpoints.market.kline.path] = () => [
     { Time: 1_700_000_000, Open: '1', High: '2', Low: '0.5', Close: '1.5', Volume: '10' },
     { Time: 1_700_000_300, Open: '1.5', High: '2.5', Low: '1', Close: '2', Volume: '12' },
   ];
@@ -91,7 +91,7 @@ const codes = () => rows().map((r) => r.getAttribute('data-code'));
 
 describe('home markets', () => {
   it('shows 10 skeleton rows (and card placeholders) while the trade list loads', async () => {
-    routes['/v2/api/forex/trade_list'] = () => new Promise(() => undefined);
+    routes[endpoints.market.tradeList.path] = () => new Promise(() => undefined);
     await renderScreen(<HomeMarkets />);
     expect(screen.getAllByTestId('home-market-skeleton')).toHaveLength(10);
     expect(rows()).toHaveLength(0);
@@ -114,17 +114,17 @@ describe('home markets', () => {
   });
 
   it('shows the empty state when there are no markets', async () => {
-    routes['/v2/api/forex/trade_list'] = () => [];
+    routes[endpoints.market.tradeList.path] = () => [];
     await renderScreen(<HomeMarkets />);
     await screen.findByTestId('home-market-empty');
     expect(rows()).toHaveLength(0);
   });
 
   it('shows an error with retry when the list fails, and retry loads it', async () => {
-    routes['/v2/api/forex/trade_list'] = () => new Response(JSON.stringify({ code: 0, msg: 'boom', data: null }));
+    routes[endpoints.market.tradeList.path] = () => new Response(JSON.stringify({ code: 0, msg: 'boom', data: null }));
     await renderScreen(<HomeMarkets />);
     const err = await screen.findByTestId('load-error');
-    routes['/v2/api/forex/trade_list'] = () => SYMBOLS;
+    routes[endpoints.market.tradeList.path] = () => SYMBOLS;
     fireEvent.click(within(err).getByRole('button'));
     await waitFor(() => expect(rows()).toHaveLength(5));
   });
@@ -181,12 +181,12 @@ describe('home markets', () => {
 
 describe('search page', () => {
   beforeEach(() => {
-    routes['/api/default/setting'] = () => ({ key: 'main_mode', value: '0' });
-    routes['/v2/api/forex/search'] = (url) => {
+    routes[endpoints.settings.setting.path] = () => ({ key: 'main_mode', value: '0' });
+    routes[endpoints.market.searchCurrency.path] = (url) => {
       const q = (url.searchParams.get('searchCurrency') ?? '').toLowerCase();
       return SYMBOLS.filter((s) => s.ShowCode.toLowerCase().includes(q)).map((s) => ({ Id: s.Id, ShowCode: s.ShowCode, ForexQuotations: { Close: s.ForexQuotations.Close } }));
     };
-    routes['/api/company/search'] = () => [
+    routes[endpoints.market.searchCompany.path] = () => [
       { id: 7, name: 'Harbour Point Markets Ltd', logo: '/logo.png', url: 'https://harbour.example', subject: 'Online trading', registered_address: '18 Harbour Road', location: 'Two Pacific Place', email: 'support@harbour.example' },
     ];
   });
@@ -195,13 +195,13 @@ describe('search page', () => {
     await renderScreen(<ProductPage />, '/product');
     await waitFor(() => expect(screen.getAllByTestId('search-currency-item')).toHaveLength(5));
     expect(screen.queryByTestId('search-companies')).toBeNull();
-    expect(callsTo('/api/company/search')).toHaveLength(0);
+    expect(callsTo(endpoints.market.searchCompany.path)).toHaveLength(0);
     fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'u' } });
     fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'us' } });
     fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'usdt' } });
     await waitFor(() => expect(screen.getAllByTestId('search-currency-item')).toHaveLength(2));
     // Debounced: the intermediate texts were never sent.
-    expect(callsTo('/v2/api/forex/search').map((u) => u.searchParams.get('searchCurrency'))).toEqual(['', 'usdt']);
+    expect(callsTo(endpoints.market.searchCurrency.path).map((u) => u.searchParams.get('searchCurrency'))).toEqual(['', 'usdt']);
     const btc = screen.getAllByTestId('search-currency-item')[0]!;
     expect(btc.textContent).toContain('BTC/USDT');
     expect(btc.textContent).toContain('112,352.64');
@@ -217,14 +217,14 @@ describe('search page', () => {
   });
 
   it('main mode: companies by name, a sheet with details, Enter stores company_id for 3 years and opens the site', async () => {
-    routes['/api/default/setting'] = () => ({ key: 'main_mode', value: '1' });
+    routes[endpoints.settings.setting.path] = () => ({ key: 'main_mode', value: '1' });
     await renderScreen(<ProductPage />, '/product');
     const item = await screen.findByTestId('search-company-item');
     expect(item.textContent).toContain('Harbour Point Markets Ltd');
     expect(item.textContent).toContain('Online trading');
     expectShown(screen.getByTestId('search-currencies'));
     fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'harbour' } });
-    await waitFor(() => expect(callsTo('/api/company/search').map((u) => u.searchParams.get('name'))).toContain('harbour'));
+    await waitFor(() => expect(callsTo(endpoints.market.searchCompany.path).map((u) => u.searchParams.get('name'))).toContain('harbour'));
     fireEvent.click(screen.getByTestId('search-company-item'));
     const sheet = await screen.findByTestId('company-sheet');
     for (const text of ['Harbour Point Markets Ltd', 'https://harbour.example', 'Online trading', '18 Harbour Road', 'Two Pacific Place', 'support@harbour.example']) expect(sheet.textContent).toContain(text);
@@ -244,7 +244,7 @@ describe('search page', () => {
 });
 
 describe('trade page', () => {
-  const klinePeriods = () => callsTo('/v2/api/forex/kline').map((u) => `${u.searchParams.get('forex_id')}:${u.searchParams.get('period')}`);
+  const klinePeriods = () => callsTo(endpoints.market.kline.path).map((u) => `${u.searchParams.get('forex_id')}:${u.searchParams.get('period')}`);
 
   it('shows the closed text for MarketStatus 0 instead of price and change', async () => {
     useCurrentSymbol.getState().setId(1);
@@ -260,7 +260,7 @@ describe('trade page', () => {
     useCurrentSymbol.getState().setId(1);
     await renderScreen(<TradePage />, '/trade');
     await screen.findByTestId('trade-closed');
-    routes['/v2/api/forex/trade_list'] = () => SYMBOLS.map((s) => (s.Id === 1 ? { ...s, MarketStatus: 1 } : s));
+    routes[endpoints.market.tradeList.path] = () => SYMBOLS.map((s) => (s.Id === 1 ? { ...s, MarketStatus: 1 } : s));
     await act(() => vi.advanceTimersByTimeAsync(TRADE_LIST_REFRESH_MS));
     expect(expectShown(await screen.findByTestId('trade-price')).textContent).toMatch(/\d/);
     expect(screen.queryByTestId('trade-closed')).toBeNull();

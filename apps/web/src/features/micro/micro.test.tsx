@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MicroOrder } from '@tp/contracts';
+import { endpoints, type MicroOrder } from '@tp/contracts';
 import { configureApi } from '../../lib/api/client';
 import { useAuth } from '../../lib/auth-store';
 import { initI18n } from '../../lib/i18n';
@@ -42,8 +42,8 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   resetFetch();
-  routes['/v2/api/micro/get_seconds'] = () => SECONDS;
-  routes['/v2/api/main/wallet/getBalance'] = () => BALANCE;
+  routes[endpoints.micro.seconds.path] = () => SECONDS;
+  routes[endpoints.wallet.balances.path] = () => BALANCE;
   useAuth.setState({ token: 'tok', user: null });
 });
 afterEach(() => {
@@ -89,19 +89,19 @@ describe('micro order form', () => {
     expect((screen.getByTestId('micro-buy-up') as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(screen.getByTestId('micro-buy-up'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login?from=/trade'));
-    expect(callsTo('/v2/api/micro/submit')).toHaveLength(0);
+    expect(callsTo(endpoints.micro.submit.path)).toHaveLength(0);
   });
 
   it('submits with an Idempotency-Key; a refusal shows the server msg', async () => {
     const notify = vi.fn();
     configureApi({ notify });
-    routes['/v2/api/micro/submit'] = () => new Response(JSON.stringify({ code: 0, msg: 'The market is closed', data: null, error: 'micro_market_closed' }));
+    routes[endpoints.micro.submit.path] = () => new Response(JSON.stringify({ code: 0, msg: 'The market is closed', data: null, error: 'micro_market_closed' }));
     await renderScreen(<MicroOrderForm symbol={btc} />, '/trade');
     await screen.findAllByTestId('micro-seconds-option');
     fireEvent.click(screen.getAllByTestId('micro-preset')[0]!);
     await act(async () => fireEvent.click(screen.getByTestId('micro-buy-down')));
     await waitFor(() => expect(notify).toHaveBeenCalledWith('The market is closed'));
-    const sent = (await import('../../test/market-harness')).calls.find((c) => c.url.pathname === '/v2/api/micro/submit')!;
+    const sent = (await import('../../test/market-harness')).calls.find((c) => c.url.pathname === endpoints.micro.submit.path)!;
     expect(JSON.parse(String(sent.init.body))).toEqual({ forex_id: btc.Id, type: 2, number: '10', seconds: 30 });
     expect((sent.init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/.{8,}/);
   });
@@ -112,7 +112,7 @@ describe('micro order form', () => {
     fireEvent.click(options[2]!); // 300 s, min 100
     fireEvent.change(screen.getByTestId('micro-amount').querySelector('input')!, { target: { value: '50' } });
     fireEvent.click(screen.getByTestId('micro-buy-up'));
-    expect(callsTo('/v2/api/micro/submit')).toHaveLength(0);
+    expect(callsTo(endpoints.micro.submit.path)).toHaveLength(0);
   });
 });
 
@@ -126,7 +126,7 @@ describe('micro orders', () => {
   it('running orders count down each second; at zero the list refreshes after 1 s', async () => {
     let settled = false;
     const orderCalls: number[] = [];
-    routes['/v2/api/micro/orders'] = (url) => {
+    routes[endpoints.micro.orders.path] = (url) => {
       orderCalls.push(Date.now());
       return url.searchParams.get('status') === '1'
         ? paged(settled ? [] : [order({ Id: 7, RemainMilliSeconds: 2000 })])
@@ -147,7 +147,7 @@ describe('micro orders', () => {
   }, 10_000);
 
   it('closed orders show entry, exit and the coloured result; a tap opens the detail sheet', async () => {
-    routes['/v2/api/micro/orders'] = () =>
+    routes[endpoints.micro.orders.path] = () =>
       paged([
         order({ Id: 9, Status: 3, Type: 2, RemainMilliSeconds: 0, EndPrice: '99990.00', FactProfits: '80.00', CompleteAtST: Date.now() }),
         order({ Id: 8, Status: 3, RemainMilliSeconds: 0, EndPrice: '99990.00', FactProfits: '-100.00', CompleteAtST: Date.now() }),
@@ -167,11 +167,11 @@ describe('micro orders', () => {
   });
 
   it('shows the empty state and the error state', async () => {
-    routes['/v2/api/micro/orders'] = () => paged([]);
+    routes[endpoints.micro.orders.path] = () => paged([]);
     const first = await renderScreen(<MicroOrders tab={1} onTab={() => undefined} />, '/order');
     expectShown(await screen.findByTestId('empty'));
     first.unmount();
-    routes['/v2/api/micro/orders'] = () => new Response('bad gateway', { status: 502 });
+    routes[endpoints.micro.orders.path] = () => new Response('bad gateway', { status: 502 });
     await renderScreen(<MicroOrders tab={3} onTab={() => undefined} />, '/order');
     expect(expectShown(await screen.findByTestId('load-error', undefined, { timeout: 3000 })).querySelector('button')).not.toBeNull();
   });

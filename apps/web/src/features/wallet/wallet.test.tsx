@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '@tp/contracts';
+import { endpoints, type User } from '@tp/contracts';
 import { cancelAll, configureApi } from '../../lib/api/client';
 import { useAuth } from '../../lib/auth-store';
 import { initI18n, setLang } from '../../lib/i18n';
@@ -59,7 +59,7 @@ beforeEach(async () => {
   vi.mocked(toast).mockClear();
   vi.mocked(toastSuccess).mockClear();
   useAuth.getState().setSession({ token: 'tok-7', user: realUser });
-  routes['/v2/api/main/wallet/getBalance'] = () => balances;
+  routes[endpoints.wallet.balances.path] = () => balances;
 });
 
 afterEach(() => {
@@ -75,8 +75,8 @@ describe('transfer', () => {
   });
 
   it('swaps in the picker, fills "all" with the from account’s available, sends once and refreshes balances after 1 s', async () => {
-    routes['/api/account/transfer_log'] = () => empty;
-    routes['/api/account/transfer'] = () => said({ id: 1, balance: '7.25', from: 3, to: 1, currency_id: 1, created_at: '2026-01-01 00:00:00' }, 'Transfer successful');
+    routes[endpoints.wallet.transferLog.path] = () => empty;
+    routes[endpoints.wallet.transfer.path] = () => said({ id: 1, balance: '7.25', from: 3, to: 1, currency_id: 1, created_at: '2026-01-01 00:00:00' }, 'Transfer successful');
     await renderScreen(<TransferPage />, '/mine/transfer');
     await waitFor(() => expect(screen.getByTestId('transfer-from-available').textContent).toContain('120.50'));
     expect(screen.getByTestId('transfer-from').dataset.account).toBe('1');
@@ -91,24 +91,24 @@ describe('transfer', () => {
     await click(screen.getByTestId('transfer-all'));
     expect((screen.getByTestId('transfer-amount') as HTMLInputElement).value).toBe('7.25');
 
-    const before = callsTo('/v2/api/main/wallet/getBalance').length;
+    const before = callsTo(endpoints.wallet.balances.path).length;
     await click(screen.getByTestId('transfer-submit'));
-    await waitFor(() => expect(callsTo('/api/account/transfer')).toHaveLength(1));
-    expect(body('/api/account/transfer')).toEqual({ balance: '7.25', from: 3, to: 1, currency_id: 1 });
-    expect(headers('/api/account/transfer')['Idempotency-Key']).toMatch(/\S{8,}/);
+    await waitFor(() => expect(callsTo(endpoints.wallet.transfer.path)).toHaveLength(1));
+    expect(body(endpoints.wallet.transfer.path)).toEqual({ balance: '7.25', from: 3, to: 1, currency_id: 1 });
+    expect(headers(endpoints.wallet.transfer.path)['Idempotency-Key']).toMatch(/\S{8,}/);
     expect(toastSuccess).toHaveBeenCalledWith('Transfer successful');
     // Not at once: the balances are read again 1 s after success.
-    expect(callsTo('/v2/api/main/wallet/getBalance').length).toBe(before);
-    await waitFor(() => expect(callsTo('/v2/api/main/wallet/getBalance').length).toBeGreaterThan(before), { timeout: 2500 });
+    expect(callsTo(endpoints.wallet.balances.path).length).toBe(before);
+    await waitFor(() => expect(callsTo(endpoints.wallet.balances.path).length).toBeGreaterThan(before), { timeout: 2500 });
   });
 
   it('a lost answer: the second tap sends the same key, the user sees one transfer; a new amount is a new intent', async () => {
     configureApi({ retryDelays: [] });
     try {
-      routes['/api/account/transfer_log'] = () => empty;
+      routes[endpoints.wallet.transferLog.path] = () => empty;
       const done = new Map<string, number>();
       let loseNext = true;
-      routes['/api/account/transfer'] = (_url, init) => {
+      routes[endpoints.wallet.transfer.path] = (_url, init) => {
         const key = (init.headers as Record<string, string>)['Idempotency-Key']!;
         if (!done.has(key)) done.set(key, done.size + 1);
         if (loseNext) {
@@ -124,7 +124,7 @@ describe('transfer', () => {
       await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.stringContaining('ERR_NETWORK')));
       await click(screen.getByTestId('transfer-submit'));
       await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Transfer successful'));
-      const keys = calls.filter((c) => c.url.pathname === '/api/account/transfer').map((c) => (c.init.headers as Record<string, string>)['Idempotency-Key']);
+      const keys = calls.filter((c) => c.url.pathname === endpoints.wallet.transfer.path).map((c) => (c.init.headers as Record<string, string>)['Idempotency-Key']);
       expect(keys).toHaveLength(2);
       expect(keys[1]).toBe(keys[0]);
       expect(done.size).toBe(1);
@@ -132,18 +132,18 @@ describe('transfer', () => {
       type('transfer-amount', '6');
       await click(screen.getByTestId('transfer-submit'));
       await waitFor(() => expect(done.size).toBe(2));
-      expect(headers('/api/account/transfer')['Idempotency-Key']).not.toBe(keys[0]);
+      expect(headers(endpoints.wallet.transfer.path)['Idempotency-Key']).not.toBe(keys[0]);
     } finally {
       configureApi({ retryDelays: [500, 1500] });
     }
   });
 
   it('asks for an amount before sending', async () => {
-    routes['/api/account/transfer_log'] = () => empty;
+    routes[endpoints.wallet.transferLog.path] = () => empty;
     await renderScreen(<TransferPage />, '/mine/transfer');
     await click(screen.getByTestId('transfer-submit'));
     expect(toast).toHaveBeenLastCalledWith('Enter the transfer amount');
-    expect(callsTo('/api/account/transfer')).toHaveLength(0);
+    expect(callsTo(endpoints.wallet.transfer.path)).toHaveLength(0);
   });
 });
 
@@ -159,13 +159,13 @@ describe('withdraw', () => {
   });
 
   it('previews fee and received, shows them again in the confirm, then draws once with an Idempotency-Key', async () => {
-    routes['/api/account/draw_symbol_list'] = () => [USDT, BTC];
-    routes['/api/wallet/get_draw_method'] = (u) => ({ list: u.searchParams.get('draw_id') === '1' ? [method] : [{ ...method, id: 42, draw_id: 3 }], drawCurrency: u.searchParams.get('draw_id') === '1' ? USDT : BTC });
-    routes['/api/account/draw_list'] = () => empty;
-    routes['/api/account/draw'] = () => said({ id: 9, number: '100', fee: '1', real_number: '99', status: 0, status_name: 'Pending', created_at: '2026-01-01 00:00:00', type: 1, address: method.dc_address, payee_account: '', notes: '', draw_currency: { code: 'USDT', protocol: 'TRC20' } }, 'Withdrawal sent for review');
+    routes[endpoints.withdrawals.currencies.path] = () => [USDT, BTC];
+    routes[endpoints.withdrawals.methods.path] = (u) => ({ list: u.searchParams.get('draw_id') === '1' ? [method] : [{ ...method, id: 42, draw_id: 3 }], drawCurrency: u.searchParams.get('draw_id') === '1' ? USDT : BTC });
+    routes[endpoints.withdrawals.list.path] = () => empty;
+    routes[endpoints.withdrawals.draw.path] = () => said({ id: 9, number: '100', fee: '1', real_number: '99', status: 0, status_name: 'Pending', created_at: '2026-01-01 00:00:00', type: 1, address: method.dc_address, payee_account: '', notes: '', draw_currency: { code: 'USDT', protocol: 'TRC20' } }, 'Withdrawal sent for review');
     await renderScreen(<WithdrawPage />, '/mine/withdraw?type=0');
     await screen.findByTestId('withdraw-method-41');
-    expect(callsTo('/api/account/draw_symbol_list')[0]!.searchParams.get('type')).toBe('1');
+    expect(callsTo(endpoints.withdrawals.currencies.path)[0]!.searchParams.get('type')).toBe('1');
     expect(screen.getByTestId('withdraw-min').textContent).toBe('Minimum 10 USDT');
 
     type('withdraw-amount', '100');
@@ -193,31 +193,31 @@ describe('withdraw', () => {
     const dialog = await screen.findByTestId('withdraw-confirm');
     expect(within(dialog).getByTestId('withdraw-confirm-fee').textContent).toBe('1');
     expect(within(dialog).getByTestId('withdraw-confirm-received').textContent).toBe('99');
-    expect(callsTo('/api/account/draw')).toHaveLength(0);
+    expect(callsTo(endpoints.withdrawals.draw.path)).toHaveLength(0);
     await click(screen.getByText('Confirm'));
-    await waitFor(() => expect(callsTo('/api/account/draw')).toHaveLength(1));
-    expect(body('/api/account/draw')).toEqual({ draw_currency_id: 1, number: '100', memo: 'for rent', draw_method_id: 41 });
-    expect(headers('/api/account/draw')['Idempotency-Key']).toMatch(/\S{8,}/);
+    await waitFor(() => expect(callsTo(endpoints.withdrawals.draw.path)).toHaveLength(1));
+    expect(body(endpoints.withdrawals.draw.path)).toEqual({ draw_currency_id: 1, number: '100', memo: 'for rent', draw_method_id: 41 });
+    expect(headers(endpoints.withdrawals.draw.path)['Idempotency-Key']).toMatch(/\S{8,}/);
     expect(toastSuccess).toHaveBeenCalledWith('Withdrawal sent for review');
   });
 
   it('no bound method: the wallet.not_bind dialog offers /mine/withdraw-way?type=2 for bank', async () => {
     const EUR = { ...BTC, id: 5, code: 'EUR', protocol: '', type: 2, draw_rate: '0.015', draw_min: '100' };
-    routes['/api/account/draw_symbol_list'] = () => [EUR];
-    routes['/api/wallet/get_draw_method'] = () => ({ list: [], drawCurrency: EUR });
-    routes['/api/account/draw_list'] = () => empty;
+    routes[endpoints.withdrawals.currencies.path] = () => [EUR];
+    routes[endpoints.withdrawals.methods.path] = () => ({ list: [], drawCurrency: EUR });
+    routes[endpoints.withdrawals.list.path] = () => empty;
     await renderScreen(<WithdrawPage />, '/mine/withdraw?type=1');
     const dialog = await screen.findByTestId('withdraw-not-bind');
     expect(dialog.textContent).toBe('You have not bound a withdrawal method yet. Bind one now?');
-    expect(callsTo('/api/wallet/get_draw_method')[0]!.searchParams.get('draw_type')).toBe('2');
+    expect(callsTo(endpoints.withdrawals.methods.path)[0]!.searchParams.get('draw_type')).toBe('2');
     await click(screen.getByText('Bind now'));
     await waitFor(() => expect(where()).toBe('/mine/withdraw-way?type=2&draw_id=5'));
   });
 
   it('submitting without a bound method opens the dialog again (coin: type 1)', { timeout: 15_000 }, async () => {
-    routes['/api/account/draw_symbol_list'] = () => [USDT];
-    routes['/api/wallet/get_draw_method'] = () => ({ list: [], drawCurrency: USDT });
-    routes['/api/account/draw_list'] = () => empty;
+    routes[endpoints.withdrawals.currencies.path] = () => [USDT];
+    routes[endpoints.withdrawals.methods.path] = () => ({ list: [], drawCurrency: USDT });
+    routes[endpoints.withdrawals.list.path] = () => empty;
     await renderScreen(<WithdrawPage />, '/mine/withdraw');
     await screen.findByTestId('withdraw-not-bind');
     await click(screen.getByText('Cancel'));
@@ -245,15 +245,15 @@ describe('charge', () => {
   const shownImages = () => screen.getByTestId('charge-proof').querySelectorAll('.adm-image-uploader-cell img').length;
 
   it('coin: address with QR and network choice; a failed upload clears the image; submit sends proofImg once', async () => {
-    routes['/api/quickCharge/info'] = () => addresses;
-    routes['/api/quickCharge/quick_ist'] = () => empty;
+    routes[endpoints.deposits.addresses.path] = () => addresses;
+    routes[endpoints.deposits.list.path] = () => empty;
     let uploads = 0;
-    routes['/api/common/image_upload'] = () => {
+    routes[endpoints.uploads.image.path] = () => {
       uploads += 1;
       if (uploads === 1) return new Response(JSON.stringify({ code: 0, msg: 'Images only: PNG, JPEG or WebP', data: null }));
       return { url: '/uploads/0123456789abcdef0123456789abcdef.png' };
     };
-    routes['/api/quickCharge/submit'] = () => ({ id: 3 });
+    routes[endpoints.deposits.coinSubmit.path] = () => ({ id: 3 });
     await renderScreen(<ChargePage />, '/mine/charge?type=0');
     expect((await screen.findByTestId('charge-address')).textContent).toBe(addresses[0]!.address);
     expect(expectShown(screen.getByTestId('charge-qr')).querySelectorAll('svg path').length).toBeGreaterThan(0);
@@ -267,26 +267,26 @@ describe('charge', () => {
     type('charge-amount', '50');
     await click(screen.getByTestId('charge-submit'));
     expect(toast).toHaveBeenLastCalledWith('Upload an image of the payment proof');
-    expect(callsTo('/api/quickCharge/submit')).toHaveLength(0);
+    expect(callsTo(endpoints.deposits.coinSubmit.path)).toHaveLength(0);
 
     await choose(png());
     await waitFor(() => expect(shownImages()).toBe(1));
-    const sent = calls.find((c) => c.url.pathname === '/api/common/image_upload')!;
+    const sent = calls.find((c) => c.url.pathname === endpoints.uploads.image.path)!;
     expect(sent.init.body).toBeInstanceOf(FormData);
     await click(screen.getByTestId('charge-submit'));
-    await waitFor(() => expect(callsTo('/api/quickCharge/submit')).toHaveLength(1));
-    expect(body('/api/quickCharge/submit')).toEqual({ number: '50', proofImg: '/uploads/0123456789abcdef0123456789abcdef.png', charge_id: 2 });
-    expect(headers('/api/quickCharge/submit')['Idempotency-Key']).toMatch(/\S{8,}/);
+    await waitFor(() => expect(callsTo(endpoints.deposits.coinSubmit.path)).toHaveLength(1));
+    expect(body(endpoints.deposits.coinSubmit.path)).toEqual({ number: '50', proofImg: '/uploads/0123456789abcdef0123456789abcdef.png', charge_id: 2 });
+    expect(headers(endpoints.deposits.coinSubmit.path)['Idempotency-Key']).toMatch(/\S{8,}/);
     await waitFor(() => expect(shownImages()).toBe(0));
   });
 
   it('bank: no collection account chosen gives withdraw.no_pay_way; records show coloured statuses', async () => {
-    routes['/api/quickCharge/symbols'] = () => [{ id: 1, name: 'USD' }];
-    routes['/api/quickCharge/wire_info'] = () => [
+    routes[endpoints.deposits.bankCoins.path] = () => [{ id: 1, name: 'USD' }];
+    routes[endpoints.deposits.wireInfo.path] = () => [
       { id: 11, bank_name: 'Harbour Point Bank', bank_address: 'NY', bank_swift: 'HPBKUS33', payee_name: 'HP Ltd', payee_account: '0012345678901', bank_remark: '' },
       { id: 12, bank_name: 'Other Bank', bank_address: 'LA', bank_swift: 'OTHRUS33', payee_name: 'HP Ltd', payee_account: '99887766', bank_remark: '' },
     ];
-    routes['/api/quickCharge/quick_ist'] = () => ({
+    routes[endpoints.deposits.list.path] = () => ({
       ...empty,
       total: 2,
       data: [
@@ -306,7 +306,7 @@ describe('charge', () => {
       ['Completed', '1'],
       ['Rejected', '2'],
     ]);
-    expect(callsTo('/api/quickCharge/quick_ist')[0]!.searchParams.get('type')).toBe('1');
+    expect(callsTo(endpoints.deposits.list.path)[0]!.searchParams.get('type')).toBe('1');
   });
 });
 
@@ -314,7 +314,7 @@ describe('history', () => {
   const item = (i: number) => ({ Id: String(i), Value: i % 2 ? '5' : '-2.5', FrozenValue: '0', Type: i === 1 ? 10 : 1, Memo: i === 1 ? 'Bonus from support' : 'memo', MemoTran: `Deposit ${i}`, CreatedAtTran: '2026-01-01 00:00:00' });
 
   it('shows available and frozen, reads page after page to "no more", Type 10 shows Memo', async () => {
-    routes['/v2/api/main/accountLog/forexChange'] = (u) => {
+    routes[endpoints.wallet.accountLog.path] = (u) => {
       const page = Number(u.searchParams.get('page'));
       const ids = page === 1 ? Array.from({ length: 15 }, (_, i) => i + 1) : [16, 17, 18];
       return { data: ids.map(item), total: 18, current_page: page, last_page: 2, per_page: 15, accountTypeId: 3, available: '7.25', frozen: '2' };
@@ -325,7 +325,7 @@ describe('history', () => {
     await waitFor(() => expect(screen.getAllByTestId('history-list-item')).toHaveLength(18));
     await screen.findByTestId('history-list-no-more');
     expect(screen.getByTestId('history-list-no-more').textContent).toBe('No more');
-    const pages = callsTo('/v2/api/main/accountLog/forexChange').map((u) => [u.searchParams.get('accountTypeId'), u.searchParams.get('page')]);
+    const pages = callsTo(endpoints.wallet.accountLog.path).map((u) => [u.searchParams.get('accountTypeId'), u.searchParams.get('page')]);
     expect(pages).toEqual([
       ['3', '1'],
       ['3', '2'],
@@ -339,14 +339,14 @@ describe('history', () => {
 
   it('an error on the first page shows retry', async () => {
     let fail = true;
-    routes['/v2/api/main/accountLog/forexChange'] = () => (fail ? new Response('oops', { status: 502 }) : { ...empty, accountTypeId: 1, available: '1', frozen: '0' });
+    routes[endpoints.wallet.accountLog.path] = () => (fail ? new Response('oops', { status: 502 }) : { ...empty, accountTypeId: 1, available: '1', frozen: '0' });
     await renderScreen(<HistoryPage />, '/mine/history');
     // A network failure is retried once (1 s) before the error shows.
     const retry = await screen.findByTestId('load-error', undefined, { timeout: 4000 });
     fail = false;
     await click(within(retry).getByRole('button'));
     await screen.findByTestId('empty');
-    expect(callsTo('/v2/api/main/accountLog/forexChange').at(-1)!.searchParams.get('accountTypeId')).toBe('1');
+    expect(callsTo(endpoints.wallet.accountLog.path).at(-1)!.searchParams.get('accountTypeId')).toBe('1');
   });
 });
 
