@@ -233,7 +233,7 @@ export const EVENT_OUTBOX_RETENTION_MS = 7 * 24 * 3_600_000;
 export const eventOutboxPruneJob: ScheduledJob = {
   name: 'event-outbox.prune',
   periodMs: 24 * 3_600_000,
-  async run({ db, now }) {
-    await db.deleteFrom('event_outbox').where('done_at', '<', new Date(now() - EVENT_OUTBOX_RETENTION_MS)).execute();
+  async run({ trx, now }) {
+    await trx.deleteFrom('event_outbox').where('done_at', '<', new Date(now() - EVENT_OUTBOX_RETENTION_MS)).execute();
   },
 };

@@ -303,8 +303,8 @@ export class MarketEngine {
     return {
       name: 'market.tick-prune',
       periodMs: this.config.tickPruneEveryMs,
-      run: async () => {
-        await store.pruneTicks(this.db, this.now() - this.config.tickRetentionDays * DAY_MS);
+      run: async ({ trx }) => {
+        await store.pruneTicks(trx, this.now() - this.config.tickRetentionDays * DAY_MS);
       },
     };
   }

@@ -1,4 +1,5 @@
-import type { Db } from '../db/database.js';
+import type { Transaction } from 'kysely';
+import type { DB, Db } from '../db/database.js';
 import type { Bus } from '../realtime/bus.js';
 import type { EngineLog } from './engine-log.js';
 
@@ -8,6 +9,12 @@ import type { EngineLog } from './engine-log.js';
  * so each period runs once however many nodes run and however often one restarts.
  */
 export interface ScheduledJobContext {
+  /**
+   * The run's own transaction: what the job writes through it commits together with the run row,
+   * or not at all - exactly once per period (daily incomes, penalties). Prefer it.
+   */
+  trx: Transaction<DB>;
+  /** The pool, for work that must commit in pieces (a sweep settling through its own transactions). */
   db: Db;
   bus: Bus;
   log: EngineLog;
@@ -19,9 +26,9 @@ export interface ScheduledJobContext {
 
 /**
  * Clock-driven work a module declares in its manifest (sweeps, pruning, daily incomes). A period's
- * run is due from the period's start. Its writes should be idempotent per period (e.g. a ledger
- * reference naming the period): the run row commits after the job returns, so a crash in between
- * runs the period again on the next leader.
+ * run is due from the period's start. Writes through `trx` commit with the run row, exactly once;
+ * writes through `db` commit on their own, so they must be idempotent per period (e.g. a ledger
+ * reference naming the period): a crash after them and before the run row runs the period again.
  */
 export interface ScheduledJob {
   /** Unique and stable: it keys the run rows. */

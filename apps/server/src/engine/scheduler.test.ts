@@ -1,11 +1,13 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.js';
 import { createInProcessBus } from '../realtime/bus.js';
 import { createTestDatabase } from '../test/test-app.js';
 import type { ScheduledJob, ScheduledJobContext } from './scheduled-job.js';
 import { Scheduler, periodStartOf } from './scheduler.js';
+import { silentEngineLog } from './engine-log.js';
 
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const quiet = silentEngineLog;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -89,6 +91,26 @@ describe('scheduler', () => {
     expect(await restarted.runDue()).toBe(1);
     expect(await node([j]).runDue()).toBe(0);
     expect(j.runs).toEqual([Date.UTC(2026, 0, 5, 12, 0)]);
+  });
+
+  it('what a run writes through its transaction commits with its run row, or not at all: once per period', async () => {
+    clock.ms = Date.UTC(2026, 0, 5, 13, 0, 10);
+    await sql`CREATE TABLE job_effects (period_start bigint NOT NULL)`.execute(db);
+    const effects = async () => (await sql<{ period_start: string }>`SELECT period_start FROM job_effects ORDER BY 1`.execute(db)).rows.map((r) => Number(r.period_start));
+    let crash = true;
+    const j = job('effects', {
+      body: async ({ trx, periodStartMs }) => {
+        await sql`INSERT INTO job_effects VALUES (${periodStartMs})`.execute(trx);
+        // Dies after writing: the write must not survive without its run row.
+        if (crash) throw new Error('process killed after the write');
+      },
+    });
+    expect(await node([j]).runDue()).toBe(0);
+    expect(await effects()).toEqual([]);
+    crash = false;
+    expect(await node([j]).runDue()).toBe(1);
+    expect(await node([j]).runDue()).toBe(0);
+    expect(await effects()).toEqual([Date.UTC(2026, 0, 5, 13, 0)]);
   });
 
   it('after downtime catches up at most catchUp missed periods, oldest first, then the current one', async () => {

@@ -105,7 +105,7 @@ export class Scheduler {
       const done = await trx.selectFrom('scheduled_runs').select('job').where('job', '=', job.name).where('period_start', '=', periodStart).executeTakeFirst();
       if (done) return false;
       const startedAt = new Date(this.now());
-      await job.run({ db, bus, log, periodStartMs, periodEndMs: periodStartMs + job.periodMs, now: this.now });
+      await job.run({ trx, db, bus, log, periodStartMs, periodEndMs: periodStartMs + job.periodMs, now: this.now });
       await trx.insertInto('scheduled_runs').values({ job: job.name, period_start: periodStart, started_at: startedAt, finished_at: new Date(this.now()) }).execute();
       const keepFrom = new Date(periodStartMs - (Math.max(job.catchUp ?? 0, 0) + KEEP_RUN_ROWS) * job.periodMs);
       await trx.deleteFrom('scheduled_runs').where('job', '=', job.name).where('period_start', '<', keepFrom).execute();

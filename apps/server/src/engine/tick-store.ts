@@ -150,7 +150,7 @@ export async function upsertCandles(db: Executor, candles: readonly StoredCandle
  * Retention: deletes ticks older than `beforeMs`, except each symbol's newest tick, which is where
  * the price and the sequence continue from after a restart.
  */
-export async function pruneTicks(db: Db, beforeMs: number): Promise<number> {
+export async function pruneTicks(db: Executor, beforeMs: number): Promise<number> {
   const { numAffectedRows } = await sql`
     DELETE FROM ticks t
     WHERE t.at < ${new Date(beforeMs)}
