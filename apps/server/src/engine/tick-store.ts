@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { CANDLE_PERIODS, type Candle } from '@tp/domain';
-import type { Db, Executor } from '../db/database.js';
+import type { Executor } from '../db/database.js';
 
 /** The engine's reads and writes: ticks, candles and the state it resumes from. */
 
