@@ -11,3 +11,4 @@ export const usersModule = defineModule({
 });
 
 export { findUserByEmail } from './users.repository.js';
+export { isLockedOut, recordLoginAttempt, type LockoutRule } from './login-lockout.js';
