@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { endpoints } from '@tp/contracts';
 import { createTestApp, lastCode, type TestApp } from '../test/test-app.js';
@@ -13,13 +13,13 @@ import { wsConnect, wsUrlOf, type WsTestClient } from '../test/ws-client.js';
 
 let t: TestApp;
 let url: string;
-beforeAll(async () => {
-  // The re-check (safety net for revocations no event announced) runs often here.
-  t = await createTestApp({ config: { wsSessionRecheckMs: 100, loginIpLimitPerMinute: 1000 } });
+async function start(wsSessionRecheckMs: number): Promise<void> {
+  t = await createTestApp({ config: { wsSessionRecheckMs, loginIpLimitPerMinute: 1000 } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = wsUrlOf(t.app);
-});
-afterAll(async () => {
+}
+afterEach(async () => {
+  // One app per test: the event tests run without the re-check, so only the bus event can pass them.
   await t.close();
 });
 
@@ -66,6 +66,7 @@ async function secondToken(r: Registered): Promise<string> {
 
 describe('a websocket login follows its token', () => {
   it('logout over HTTP ends the login of the sockets with that token, and only theirs', async () => {
+    await start(0);
     const r = await registerUser(t.app, t.dataDir);
     const other = { token: await secondToken(r), user: r.user };
     const a = await loggedInSocket(r);
@@ -79,6 +80,7 @@ describe('a websocket login follows its token', () => {
   });
 
   it('a password change ends the login of every socket of the user', async () => {
+    await start(0);
     const r = await registerUser(t.app, t.dataDir);
     const other = { token: await secondToken(r), user: r.user };
     const a = await loggedInSocket(r);
@@ -97,6 +99,7 @@ describe('a websocket login follows its token', () => {
   });
 
   it('a token revoked in the database ends the login (the periodic re-check)', async () => {
+    await start(100);
     const r = await registerUser(t.app, t.dataDir);
     const c = await loggedInSocket(r);
     await t.db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', r.user.id).execute();
@@ -105,6 +108,7 @@ describe('a websocket login follows its token', () => {
   });
 
   it('a disabled user ends the login (the periodic re-check)', async () => {
+    await start(100);
     const r = await registerUser(t.app, t.dataDir);
     const c = await loggedInSocket(r);
     await t.db.updateTable('users').set({ status: 0 }).where('id', '=', r.user.id).execute();
