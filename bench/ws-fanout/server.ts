@@ -6,6 +6,7 @@
  */
 import Fastify from 'fastify';
 import websocket from '@fastify/websocket';
+import rateLimit from '@fastify/rate-limit';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createInProcessBus } from '../../apps/server/src/realtime/bus.js';
 import { registerWsGateway } from '../../apps/server/src/realtime/ws-gateway.js';
@@ -21,7 +22,9 @@ async function startGateway(): Promise<{ port: number; publish: (n: number) => v
   const app = Fastify({ logger: false });
   app.decorate('bus', bus);
   app.decorate('db', undefined as never);
-  app.decorate('config', { market: { wsFlushMs: 50, wsMaxBufferedBytes: 4 * 1024 * 1024 } } as never);
+  // Thousands of bench clients share 127.0.0.1: the per-IP socket limit is lifted; no logins, so no session re-check.
+  app.decorate('config', { market: { wsFlushMs: 50, wsMaxBufferedBytes: 4 * 1024 * 1024 }, loginIpLimitPerMinute: 30, wsSocketsPerIp: 1_000_000, wsFramesPerSecond: 50, wsSessionRecheckMs: 0 } as never);
+  await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerWsGateway(app);
   await app.listen({ port: 0, host: '127.0.0.1' });

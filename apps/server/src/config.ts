@@ -19,6 +19,12 @@ export interface Config {
   /** Failed logins per account inside `loginFailWindowMs` before the account is throttled. */
   loginFailLimit: number;
   loginFailWindowMs: number;
+  /** WS_SOCKETS_PER_IP: open websockets one IP may hold; the next upgrade is refused (429 envelope). */
+  wsSocketsPerIp: number;
+  /** WS_FRAMES_PER_SECOND: frames one socket may send per second; past it refused, past twice it closed. */
+  wsFramesPerSecond: number;
+  /** WS_SESSION_RECHECK_MS: how often the gateway re-checks its logged-in sockets' sessions (safety net). */
+  wsSessionRecheckMs: number;
   /** EVENT_LAG_DEGRADED_MS: /healthz says degraded once an outbox event waits longer than this (default 30 s). */
   eventLagDegradedMs: number;
   /** UPLOAD_MAX_BYTES: largest accepted image upload (default 5 MB). */
@@ -125,6 +131,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     loginIpLimitPerMinute: intEnv(env, 'LOGIN_IP_LIMIT_PER_MINUTE', 30),
     loginFailLimit: 5,
     loginFailWindowMs: 15 * 60 * 1000,
+    wsSocketsPerIp: intEnv(env, 'WS_SOCKETS_PER_IP', 200),
+    wsFramesPerSecond: intEnv(env, 'WS_FRAMES_PER_SECOND', 50),
+    wsSessionRecheckMs: intEnv(env, 'WS_SESSION_RECHECK_MS', 5_000),
     uploadMaxBytes: intEnv(env, 'UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES),
     eventLagDegradedMs: intEnv(env, 'EVENT_LAG_DEGRADED_MS', 30_000),
     ...overrides,

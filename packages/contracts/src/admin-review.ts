@@ -8,7 +8,14 @@ import { drawMethodSchema, withdrawRecordSchema } from './withdrawals.js';
 
 /** The admin review API (/admin/api; decisions.md): its login and the deposit and withdrawal queues. */
 
-export const adminLoginInput = z.object({ email, password: z.string().min(1).max(128) });
+/** A TOTP code (RFC 6238): six digits. */
+export const totpCode = z.string().regex(/^[0-9]{6}$/, 'six digits');
+/** `totp` is required once the staff member has turned the second factor on. */
+export const adminLoginInput = z.object({ email, password: z.string().min(1).max(128), totp: totpCode.optional() });
+/** Setup: the secret (base32) and the otpauth:// URI to scan; TOTP is on only after enable with a valid code. */
+export const totpSetupSchema = z.object({ secret: z.string(), otpauth_uri: z.string() });
+export const totpCodeInput = z.object({ code: totpCode });
+export const totpStateSchema = z.object({ enabled: z.boolean() });
 export const adminSessionSchema = z.object({ token: z.string(), admin: z.object({ id: z.number().int(), email: z.string() }) });
 export type AdminSession = z.infer<typeof adminSessionSchema>;
 

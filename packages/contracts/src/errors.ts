@@ -27,6 +27,13 @@ export const ERROR_KEYS = [
   'input_full',
   'demo_id_required',
   'account_disabled',
+  'session_ended', // websocket: the socket's login ended (logout, password change, revoked token, disabled user)
+  // staff second factor (TOTP)
+  'totp_required', // the staff member has TOTP on: the login needs the code
+  'totp_invalid', // wrong, expired or already used code
+  'totp_already_enabled',
+  'totp_not_set_up', // enable before setup
+  'totp_not_enabled',
   // wallet (uploads, deposits, withdrawals, transfers, admin review)
   'upload_missing', // no file in the multipart field `file`
   'upload_not_image', // content is not PNG, JPEG or WebP (whatever the name or declared type says)
@@ -70,6 +77,8 @@ export const SUCCESS_KEYS = [
   'logged_in',
   'logged_out',
   'password_changed',
+  'totp_enabled',
+  'totp_disabled',
   'demo_reset',
   'uploaded',
   'deposit_submitted',

@@ -91,6 +91,12 @@ export const BUS_EVENTS = {
   'forex.order_changed': z.object({ userId }),
   /** An option was committed: the engine queues its expiry (a sweep catches a lost one). */
   'micro.order_created': microOrderCreatedSchema,
+  /**
+   * Sessions were revoked in the database (logout: one session; password change: all of the user's,
+   * `sessionId` absent): sockets logged in with them end their login at once. The database stays
+   * the truth; the gateway also re-checks its sockets' sessions periodically.
+   */
+  'session.revoked': z.object({ userId, sessionId: z.number().int().positive().optional() }),
 } as const;
 export type BusEventName = keyof typeof BUS_EVENTS;
 export type BusEventPayload<N extends BusEventName> = z.infer<(typeof BUS_EVENTS)[N]>;

@@ -7,6 +7,15 @@ export type ClientMessage =
   | { type: 'ping'; params: number };
 
 export interface ResultMessage { type: 'login_result' | 'logout_result' | 'sub_result' | 'unsub_result'; code: 0 | 1; msg: string; params?: string }
+/**
+ * Pushed when the socket's login ends without the client asking: logout elsewhere, password
+ * change, a revoked token or a disabled user. Private subscriptions are dropped; public topics go
+ * on. The client logs in again with a fresh token (or stays a visitor).
+ */
+export interface SessionEndedMessage { type: 'login_result'; code: 999; msg: string; error: 'session_ended' }
+export const WS_SESSION_ENDED_CODE = 999;
+/** Close code of a socket that keeps sending past the frame limit (RFC 6455 policy violation). */
+export const WS_CLOSE_POLICY = 1008;
 export interface PongMessage { type: 'pong'; params: number }
 
 export const PUBLIC_TOPICS = ['DAY_MARKET'] as const;

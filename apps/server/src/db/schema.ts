@@ -57,8 +57,12 @@ export interface LoginAttemptsTable {
   account: string;
   ip: string;
   success: boolean;
+  /** 'user' or 'staff': the lockout counts each realm apart. */
+  realm: ColumnType<LoginRealm, LoginRealm | undefined, never>;
   created_at: TimestampDefault;
 }
+
+export type LoginRealm = 'user' | 'staff';
 
 export interface SettingsTable {
   key: string;
@@ -91,6 +95,11 @@ export interface AdminsTable {
   id: Generated<number>;
   email: string;
   password_hash: string;
+  /** Sealed with the DATA_DIR key (lib/secret-box.ts); counts only when totp_enabled. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The 30 s step of the last accepted code (bigint: read as a string). */
+  totp_last_step: ColumnType<string | null, never, string | number | null>;
   created_at: TimestampDefault;
 }
 

@@ -59,7 +59,7 @@ describe.skipIf(!redisUp)('two server processes on one database with Redis', () 
     for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
   });
 
-  async function start(feed: ManualFeed): Promise<RunningServer> {
+  async function start(feed: ManualFeed, overrides: { wsSessionRecheckMs?: number } = {}): Promise<RunningServer> {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tp-cluster-'));
     dirs.push(dataDir);
     const config = loadConfig(
@@ -74,6 +74,7 @@ describe.skipIf(!redisUp)('two server processes on one database with Redis', () 
         adminPassword: 'cluster-admin-password',
         webDistDir: path.join(dataDir, 'none'),
         market: testMarketConfig({ redisBusChannel: channel }),
+        ...overrides,
       },
     );
     const server = await startServer(config, {
@@ -135,5 +136,29 @@ describe.skipIf(!redisUp)('two server processes on one database with Redis', () 
     await until(() => messages.some((m) => m.type === 'DAY_MARKET' && m.close === '102020.20'));
     expect((await b.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     ws.close();
+  });
+  it('a logout on one process ends the websocket login on the other at once (over Redis, not the re-check)', async () => {
+    // The periodic re-check is off: only the bus event can end the login.
+    const a = await start(new ManualFeed(), { wsSessionRecheckMs: 0 });
+    const b = await start(new ManualFeed(), { wsSessionRecheckMs: 0 });
+    const demo = (await a.app.inject({ method: 'GET', url: `${endpoints.users.demoLogin.path}?demo_id=cluster-ws-logout-1` })).json() as { data: { token: string } };
+    const messages: Record<string, unknown>[] = [];
+    const ws = new WebSocket(wsUrl(b));
+    ws.on('message', (d) => {
+      const parsed = JSON.parse(d.toString()) as unknown;
+      messages.push(...((Array.isArray(parsed) ? parsed : [parsed]) as Record<string, unknown>[]));
+    });
+    await new Promise((r, j) => {
+      ws.once('open', r);
+      ws.once('error', j);
+    });
+    ws.send(JSON.stringify({ type: 'login', params: demo.data.token }));
+    await until(() => messages.some((m) => m.type === 'login_result' && m.code === 1));
+    const out = await a.app.inject({ method: 'POST', url: endpoints.users.logout.path, headers: { authorization: demo.data.token } });
+    expect(out.json()).toMatchObject({ code: 1 });
+    await until(() => messages.some((m) => m.type === 'login_result' && m.code === 999), 2000);
+    ws.close();
+    await a.stop();
+    await b.stop();
   });
 });

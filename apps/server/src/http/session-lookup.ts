@@ -33,3 +33,20 @@ export async function touchSession(db: Executor, sessionId: number): Promise<voi
     .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
     .execute();
 }
+
+/**
+ * Of these sessions, the ones still live with an active user: the websocket gateway's periodic
+ * safety net (a revocation or a disabled user that reached no bus event still ends the login).
+ */
+export async function liveSessionIds(db: Executor, sessionIds: readonly number[]): Promise<Set<number>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select('s.id')
+    .where('s.id', '=', sql<number>`any(${sql.val([...sessionIds])}::int[])`)
+    .where('s.revoked_at', 'is', null)
+    .where('u.status', '=', 1)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}

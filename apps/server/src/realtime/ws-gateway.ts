@@ -1,8 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { isKnownTopic, isPrivateTopic, type Lang } from '@tp/contracts';
+import { isKnownTopic, isPrivateTopic, WS_CLOSE_POLICY, WS_SESSION_ENDED_CODE, type BusEventPayload, type Lang, type SessionEndedMessage } from '@tp/contracts';
 import { text, resolveLang, type TextKey } from '../http/messages/index.js';
 import { tokenFromHeader, userForToken } from '../http/auth.js';
+import { refusalEnvelope } from '../http/envelope.js';
+import { liveSessionIds } from '../http/session-lookup.js';
 import type { BusMessage } from './bus.js';
 
 /** A set of sockets with exactly the same subscriptions: they get the very same frame. */
@@ -15,12 +17,18 @@ interface Group {
 interface Connection {
   socket: WebSocket;
   lang: Lang;
+  ip: string;
   userId: number | null;
+  /** The session the socket logged in with: its revocation ends the socket's login. */
+  sessionId: number | null;
   topics: Set<string>;
   group: Group | undefined;
   /** Private and non-coalescable pushes waiting for the next flush, in order. */
   queue: string[];
   closed: boolean;
+  /** Frames received in the current one-second window (WS_FRAMES_PER_SECOND). */
+  frames: number;
+  framesWindowStart: number;
 }
 
 type ResultType = 'login_result' | 'logout_result' | 'sub_result' | 'unsub_result';
@@ -30,12 +38,20 @@ const MAX_MESSAGES_PER_FRAME = 50;
 const MAX_TOPICS = 200;
 /** A socket that lets this many uncoalescable pushes pile up between flushes is not keeping up. */
 const MAX_QUEUED_PUSHES = 1000;
+const SESSION_REVOKED = 'session.revoked';
+const LOGIN_WINDOW_MS = 60_000;
 
 export interface WsGatewayOptions {
   /** Pushes to a socket are sent at most once per this interval, as one frame. */
   flushMs: number;
   /** A socket whose unsent bytes exceed this is closed: a slow client must not slow the others. */
   maxBufferedBytes: number;
+  /** Open sockets per IP; the next upgrade is refused. */
+  socketsPerIp: number;
+  /** Frames a socket may send per second: past it each is refused, past twice it the socket is closed. */
+  framesPerSecond: number;
+  /** How often logged-in sockets' sessions are re-checked in the database (safety net). */
+  sessionRecheckMs: number;
 }
 
 export interface WsGatewayStats {
@@ -43,6 +59,10 @@ export interface WsGatewayStats {
   groups: number;
   framesSent: number;
   slowClosed: number;
+  /** Logins ended by a revoked session or a disabled user. */
+  loginsEnded: number;
+  /** Upgrades refused and sockets closed by the limits (sockets per IP, frames per second). */
+  limited: number;
 }
 
 declare module 'fastify' {
@@ -74,10 +94,27 @@ function frameOf(parts: readonly string[]): string {
  * the latest DAY_MARKET per symbol and KLINE per period. Sockets with the same subscriptions share
  * one serialized frame, so fan-out costs one encode per group, not per socket. A private topic
  * reaches only the sockets logged in as its user. A bad frame is answered and ignored.
+ *
+ * A socket's login follows its token: the users module's `session.revoked` bus event (after commit
+ * of a logout or password change, on every process) ends it at once, and a periodic re-check of the
+ * logged-in sockets' sessions catches what no event announced (a token revoked or a user disabled
+ * in the database). Ending drops the private topics and pushes `login_result` code 999
+ * (contracts ws.ts, SessionEndedMessage); public topics go on.
+ *
+ * Limits: sockets per IP (the upgrade is refused with a 429 envelope), frames per socket per
+ * second (refused with an error frame, then closed with 1008), and failed websocket logins count
+ * per IP against LOGIN_IP_LIMIT_PER_MINUTE: once over, logins from that IP are refused without a
+ * database lookup for the rest of the minute.
  */
 export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsGatewayOptions>): Promise<void> {
   const flushMs = opts?.flushMs ?? app.config.market.wsFlushMs;
   const maxBufferedBytes = opts?.maxBufferedBytes ?? app.config.market.wsMaxBufferedBytes;
+  const socketsPerIp = opts?.socketsPerIp ?? app.config.wsSocketsPerIp;
+  const framesPerSecond = opts?.framesPerSecond ?? app.config.wsFramesPerSecond;
+  const sessionRecheckMs = opts?.sessionRecheckMs ?? app.config.wsSessionRecheckMs;
+  /** Failed websocket logins per IP and minute, against the HTTP login's per-IP limit. */
+  const loginLimiter = app.createRateLimit({ max: app.config.loginIpLimitPerMinute, timeWindow: LOGIN_WINDOW_MS });
+  const socketsByIp = new Map<string, number>();
   const connections = new Set<Connection>();
   const groups = new Map<string, Group>();
   /** How many sockets subscribe to each topic: pushes nobody wants are not even queued. */
@@ -86,13 +123,16 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
   let queuedConns = new Set<Connection>();
   let timer: NodeJS.Timeout | undefined;
   let lastFlushAt = 0;
-  const stats = { framesSent: 0, slowClosed: 0 };
+  const stats = { framesSent: 0, slowClosed: 0, loginsEnded: 0, limited: 0 };
   app.decorate('wsStats', () => ({ connections: connections.size, groups: groups.size, ...stats }));
 
   const drop = (conn: Connection) => {
     if (conn.closed) return;
     conn.closed = true;
     connections.delete(conn);
+    const left = (socketsByIp.get(conn.ip) ?? 1) - 1;
+    if (left > 0) socketsByIp.set(conn.ip, left);
+    else socketsByIp.delete(conn.ip);
     leaveGroup(conn);
     for (const t of conn.topics) topicRefs.set(t, (topicRefs.get(t) ?? 1) - 1);
     conn.queue = [];
@@ -184,7 +224,11 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
 
   const deliver = (message: BusMessage) => {
     const { topic } = message;
-    if (!topicRefs.get(topic)) return;
+    if (!topicRefs.get(topic)) {
+      // Internal bus events are never subscribed: checked only here, off the path of subscribed pushes.
+      if (topic === SESSION_REVOKED) sessionRevoked(message.payload as BusEventPayload<typeof SESSION_REVOKED>);
+      return;
+    }
     const priv = isPrivateTopic(topic);
     if (priv && message.userId === undefined) return; // a private event without its user goes nowhere
     const json = JSON.stringify({ ...message.payload, type: topic });
@@ -211,14 +255,54 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
     }
     scheduleFlush();
   };
+  /** Ends the socket's login: private topics and queued private pushes dropped, the client told. */
+  function endLogin(conn: Connection): void {
+    if (conn.userId === null) return;
+    conn.userId = null;
+    conn.sessionId = null;
+    for (const topic of [...conn.topics]) if (isPrivateTopic(topic)) removeTopic(conn, topic);
+    conn.queue = [];
+    stats.loginsEnded += 1;
+    const ended: SessionEndedMessage = { type: 'login_result', code: WS_SESSION_ENDED_CODE, msg: text(conn.lang, 'session_ended'), error: 'session_ended' };
+    send(conn, ended);
+  }
+
+  function sessionRevoked({ userId, sessionId }: BusEventPayload<typeof SESSION_REVOKED>): void {
+    for (const conn of connections) {
+      if (conn.userId === userId && (sessionId === undefined || conn.sessionId === sessionId)) endLogin(conn);
+    }
+  }
+
+  /** The safety net: logins whose session is no longer live in the database end. */
+  async function recheckSessions(): Promise<void> {
+    const ids = new Set<number>();
+    for (const conn of connections) if (conn.sessionId !== null) ids.add(conn.sessionId);
+    if (ids.size === 0) return;
+    const live = await liveSessionIds(app.db, [...ids]);
+    for (const conn of connections) if (conn.sessionId !== null && ids.has(conn.sessionId) && !live.has(conn.sessionId)) endLogin(conn);
+  }
+  let rechecking = false;
+  const recheckTimer =
+    sessionRecheckMs > 0
+      ? setInterval(() => {
+          if (rechecking) return;
+          rechecking = true;
+          recheckSessions()
+            .catch((err: unknown) => app.log.warn({ err }, 'websocket session re-check failed'))
+            .finally(() => (rechecking = false));
+        }, sessionRecheckMs)
+      : undefined;
+  recheckTimer?.unref();
+
   const unsubscribe = app.bus.subscribe(deliver);
   app.addHook('onClose', async () => {
     unsubscribe();
     clearTimeout(timer);
+    clearInterval(recheckTimer);
     for (const conn of connections) conn.socket.close(1001, 'server shutting down');
   });
 
-  async function handle(conn: Connection, msg: unknown): Promise<void> {
+  async function handle(conn: Connection, req: FastifyRequest, msg: unknown): Promise<void> {
     if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) {
       send(conn, { type: 'error', code: 0, msg: text(conn.lang, 'bad_request') });
       return;
@@ -229,17 +313,27 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
         send(conn, { type: 'pong', params });
         return;
       case 'login': {
+        // Past the per-IP limit of failed logins, no database lookup at all until the window passes.
+        const counted = await loginLimiter(req, { increment: false });
+        if (!counted.isAllowed && counted.remaining === 0) {
+          result(conn, 'login_result', false, 'too_many_requests');
+          return;
+        }
         const user = typeof params === 'string' ? await userForToken(app.db, tokenFromHeader(params)) : undefined;
         if (!user) {
+          await loginLimiter(req);
           result(conn, 'login_result', false, 'not_logged_in');
           return;
         }
+        if (conn.closed) return;
         conn.userId = user.id;
+        conn.sessionId = user.sessionId;
         result(conn, 'login_result', true, 'logged_in');
         return;
       }
       case 'logout':
         conn.userId = null;
+        conn.sessionId = null;
         for (const topic of [...conn.topics]) if (isPrivateTopic(topic)) removeTopic(conn, topic);
         conn.queue = [];
         result(conn, 'logout_result', true, 'logged_out');
@@ -275,22 +369,61 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
     }
   }
 
-  app.get('/v2/ws', { websocket: true, schema: { hide: true } }, (socket: WebSocket, req: FastifyRequest) => {
-    const query = req.query as Record<string, unknown> | undefined;
+  const langOf = (req: FastifyRequest) => resolveLang(req.headers.lang ?? (req.query as Record<string, unknown> | undefined)?.lang);
+  const overIpLimit = (ip: string) => (socketsByIp.get(ip) ?? 0) >= socketsPerIp;
+
+  // Refused before the upgrade: an answer in the envelope, and no socket is opened.
+  const refuseUpgrade = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!overIpLimit(req.ip)) return;
+    stats.limited += 1;
+    return reply.code(429).send(refusalEnvelope(langOf(req), 'too_many_requests'));
+  };
+
+  app.get('/v2/ws', { websocket: true, schema: { hide: true }, preValidation: refuseUpgrade }, (socket: WebSocket, req: FastifyRequest) => {
+    if (overIpLimit(req.ip)) {
+      // Upgrades that passed the check together: the one past the limit is closed at once.
+      stats.limited += 1;
+      socket.close(WS_CLOSE_POLICY, 'too many sockets from this address');
+      return;
+    }
     const conn: Connection = {
       socket,
-      lang: resolveLang(req.headers.lang ?? query?.lang),
+      lang: langOf(req),
+      ip: req.ip,
       userId: null,
+      sessionId: null,
       topics: new Set(),
       group: undefined,
       queue: [],
       closed: false,
+      frames: 0,
+      framesWindowStart: Date.now(),
     };
     connections.add(conn);
+    socketsByIp.set(conn.ip, (socketsByIp.get(conn.ip) ?? 0) + 1);
     regroup(conn);
     // Messages of one socket are handled in order: a sub right after a login sees the login.
     let queue = Promise.resolve();
     socket.on('message', (data, isBinary) => {
+      if (conn.closed) return;
+      const now = Date.now();
+      if (now - conn.framesWindowStart >= 1000) {
+        conn.framesWindowStart = now;
+        conn.frames = 0;
+      }
+      conn.frames += 1;
+      if (conn.frames > framesPerSecond) {
+        if (conn.frames > 2 * framesPerSecond) {
+          // It goes on: close. The counter keeps the socket from being closed twice.
+          stats.limited += 1;
+          drop(conn);
+          socket.close(WS_CLOSE_POLICY, 'too many messages');
+        } else if (conn.frames === framesPerSecond + 1) {
+          // One refusal per window (a flood is not answered frame for frame), after the answers before it.
+          queue = queue.then(() => send(conn, { type: 'error', code: 0, msg: text(conn.lang, 'too_many_requests'), error: 'too_many_requests' }));
+        }
+        return;
+      }
       queue = queue
         .then(async () => {
           const raw = isBinary ? '' : data.toString();
@@ -310,7 +443,7 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
             return;
           }
           const messages = Array.isArray(parsed) ? parsed.slice(0, MAX_MESSAGES_PER_FRAME) : [parsed];
-          for (const m of messages) await handle(conn, m);
+          for (const m of messages) await handle(conn, req, m);
         })
         .catch((err: unknown) => {
           req.log.error({ err }, 'websocket message failed');

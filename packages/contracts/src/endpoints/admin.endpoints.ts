@@ -10,6 +10,9 @@ import {
   adminRejectInput,
   adminSessionSchema,
   adminWithdrawalPageSchema,
+  totpCodeInput,
+  totpSetupSchema,
+  totpStateSchema,
 } from '../admin-review.js';
 
 const tags = ['admin'];
@@ -32,6 +35,12 @@ export const adminEndpoints = {
     tags,
   }),
   logout: defineEndpoint({ methods: ['POST'], path: '/admin/api/logout', output: z.null(), access: reviewer, idempotent: false, tags }),
+  /** The signed-in staff member's second factor: a new secret to scan (not on until enabled). */
+  totpSetup: defineEndpoint({ methods: ['POST'], path: '/admin/api/totp/setup', output: totpSetupSchema, access: reviewer, idempotent: false, tags }),
+  /** Turns TOTP on with a valid code of the set-up secret; from then on login needs a code. */
+  totpEnable: defineEndpoint({ methods: ['POST'], path: '/admin/api/totp/enable', input: totpCodeInput, output: totpStateSchema, access: reviewer, idempotent: false, tags }),
+  /** Turns TOTP off; needs a current code. */
+  totpDisable: defineEndpoint({ methods: ['POST'], path: '/admin/api/totp/disable', input: totpCodeInput, output: totpStateSchema, access: reviewer, idempotent: false, tags }),
   deposits: defineEndpoint({ methods: ['GET'], path: '/admin/api/deposits', input: adminQueueQuery, output: adminDepositPageSchema, access: reviewer, idempotent: false, tags }),
   withdrawals: defineEndpoint({ methods: ['GET'], path: '/admin/api/withdrawals', input: adminQueueQuery, output: adminWithdrawalPageSchema, access: reviewer, idempotent: false, tags }),
   approveDeposit: defineEndpoint({ ...decision, path: '/admin/api/deposits/:id/approve', input: adminApproveInput }),

@@ -7,7 +7,8 @@ import { listChargesForAdmin } from '../deposits/index.js';
 import { listWithdrawalsForAdmin } from '../withdrawals/index.js';
 import { decideDeposit, type Decision } from './decide-deposit.js';
 import { decideWithdrawal } from './decide-withdrawal.js';
-import { adminLogin, adminLogout } from './admin.service.js';
+import { loadSecretKey } from '../../lib/secret-box.js';
+import { adminLogin, adminLogout, totpSetup, totpSwitch, type StaffContext } from './admin.service.js';
 
 /**
  * The admin review API (decisions.md): its own login and tokens; review queues are plural nouns
@@ -15,12 +16,25 @@ import { adminLogin, adminLogout } from './admin.service.js';
  * touches orders or prices.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app;
+  const { db, config } = app;
   const admin = endpoints.admin;
+  let secretKey: Promise<Buffer> | undefined;
+  const staff = (ip: string): StaffContext => ({
+    ip,
+    lockout: { limit: config.loginFailLimit, windowMs: config.loginFailWindowMs },
+    // Read once, on first need; a failed read is tried again next time.
+    secretKey: () =>
+      (secretKey ??= loadSecretKey(config.dataDir).catch((err: unknown) => {
+        secretKey = undefined;
+        throw err;
+      })),
+  });
 
-  route(app, admin.login, async ({ req, input }) =>
-    okEnvelope(req.lang, await db.transaction().execute((trx) => adminLogin(trx, input.email, input.password, req.ip)), 'logged_in'),
-  );
+  route(app, admin.login, async ({ req, input }) => okEnvelope(req.lang, await adminLogin(db, input, staff(req.ip)), 'logged_in'));
+
+  route(app, admin.totpSetup, async ({ req }) => okEnvelope(req.lang, await totpSetup(db, currentAdmin(req).id, staff(req.ip))));
+  route(app, admin.totpEnable, async ({ req, input }) => okEnvelope(req.lang, await totpSwitch(db, currentAdmin(req).id, true, input.code, staff(req.ip)), 'totp_enabled'));
+  route(app, admin.totpDisable, async ({ req, input }) => okEnvelope(req.lang, await totpSwitch(db, currentAdmin(req).id, false, input.code, staff(req.ip)), 'totp_disabled'));
 
   route(app, admin.logout, async ({ req }) => {
     const { id, sessionId } = currentAdmin(req);

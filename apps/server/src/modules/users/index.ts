@@ -7,7 +7,8 @@ export const usersModule = defineModule({
   routes: usersRoutes,
   ledgerKinds: [LEDGER_KINDS.demoFunding, LEDGER_KINDS.demoReset],
   // The demo reset writes it to the event outbox in its transaction.
-  publishes: ['balance.changed', 'FOREX_CLOSED'],
+  publishes: ['balance.changed', 'FOREX_CLOSED', 'session.revoked'],
 });
 
 export { findUserByEmail } from './users.repository.js';
+export { isLockedOut, recordLoginAttempt, type LockoutRule } from './login-lockout.js';

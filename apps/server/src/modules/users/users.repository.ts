@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { UsersTable } from '../../db/schema.js';
 
@@ -57,29 +57,3 @@ export async function updatePasswordHash(db: Executor, userId: number, passwordH
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 
-export async function insertLoginAttempt(db: Executor, account: string, ip: string, success: boolean): Promise<void> {
-  await db.insertInto('login_attempts').values({ account, ip, success }).execute();
-}
-
-/** Failed logins for an account since its last success, inside the window. */
-export async function countRecentFailures(db: Executor, account: string, windowMs: number): Promise<number> {
-  const since = new Date(Date.now() - windowMs);
-  const row = await db
-    .selectFrom('login_attempts')
-    .select(sql<string>`count(*)`.as('n'))
-    .where('account', '=', account)
-    .where('success', '=', false)
-    .where('created_at', '>', since)
-    .where(({ eb, selectFrom }) =>
-      eb(
-        'created_at',
-        '>',
-        selectFrom('login_attempts')
-          .select(sql<Date>`coalesce(max(created_at), '-infinity'::timestamptz)`.as('t'))
-          .where('account', '=', account)
-          .where('success', '=', true),
-      ),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

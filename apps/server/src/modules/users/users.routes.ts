@@ -12,6 +12,7 @@ import * as service from './users.service.js';
 import { resetDemoAccount } from './reset-demo.js';
 import { publishClosed } from '../forex/index.js';
 import { emitEvent } from '../../engine/event-outbox.js';
+import { publishBusEvent } from '../../realtime/typed-bus.js';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
@@ -52,7 +53,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, users.info, async ({ req }) => okEnvelope(req.lang, await service.userInfo(db, currentUser(req).id)));
 
   route(app, users.logout, async ({ req }) => {
-    await db.transaction().execute((trx) => service.logout(trx, currentUser(req).sessionId));
+    const { id: userId, sessionId } = currentUser(req);
+    await db.transaction().execute((trx) => service.logout(trx, sessionId));
+    // After commit: sockets logged in with this token end their login (on every server process).
+    publishBusEvent(app.bus, 'session.revoked', { userId, sessionId });
     return okEnvelope(req.lang, null, 'logged_out');
   });
 
@@ -63,6 +67,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!user?.email) refuse('only_true_account');
     await consumeCode(db, { address: user.email, purpose: CODE_PURPOSE.forgot, code: auth_code });
     await db.transaction().execute((trx) => service.changePassword(trx, user.id, new_password));
+    // After commit: every token of the user was revoked, so every socket of the user ends its login.
+    publishBusEvent(app.bus, 'session.revoked', { userId: user.id });
     return okEnvelope(req.lang, null, 'password_changed');
   });
 
@@ -75,6 +81,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!user) refuse('code_invalid');
     await consumeCode(db, { address: account, purpose: CODE_PURPOSE.forgot, code: auth_code });
     await db.transaction().execute((trx) => service.changePassword(trx, user.id, new_password));
+    // After commit: every token of the user was revoked, so every socket of the user ends its login.
+    publishBusEvent(app.bus, 'session.revoked', { userId: user.id });
     return okEnvelope(req.lang, null, 'password_changed');
   });
 

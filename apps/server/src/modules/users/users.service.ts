@@ -20,6 +20,7 @@ import {
   type Posting,
 } from '../ledger/index.js';
 import { WIRE_PLACES } from '../wallet/index.js';
+import { isLockedOut, recordLoginAttempt } from './login-lockout.js';
 import * as sessions from './sessions.repository.js';
 import * as repo from './users.repository.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
@@ -111,10 +112,10 @@ export interface LoginContext {
  * database, not in one transaction: failed attempts must be recorded although the answer is a refusal.
  */
 export async function login(db: Db, input: { account: string; password: string }, ctx: LoginContext): Promise<Session> {
-  if ((await repo.countRecentFailures(db, input.account, ctx.failWindowMs)) >= ctx.failLimit) refuse('too_many_requests');
+  if (await isLockedOut(db, 'user', input.account, { limit: ctx.failLimit, windowMs: ctx.failWindowMs })) refuse('too_many_requests');
   const user = await repo.findUserByEmail(db, input.account);
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
-  await repo.insertLoginAttempt(db, input.account, ctx.ip, valid && user !== undefined);
+  await recordLoginAttempt(db, 'user', input.account, ctx.ip, valid && user !== undefined);
   if (!user || !valid) refuse('invalid_credentials');
   if (user.status !== 1) refuse('account_disabled');
   return startSession(db, user);
