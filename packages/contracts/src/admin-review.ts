@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { wireDateTime } from './money.js';
 import { ignoredT, pageQuery, pagedSchema } from './envelope.js';
-import { intField, idField, optionalText, requiredText } from './form-fields.js';
+import { idField, intIn, optionalMultiLineText, requiredMultiLineText, text, optionalInt } from './form-fields.js';
 import { email } from './users.js';
 import { chargeRecordSchema } from './deposits.js';
 import { drawMethodSchema, withdrawRecordSchema } from './withdrawals.js';
@@ -9,9 +9,9 @@ import { drawMethodSchema, withdrawRecordSchema } from './withdrawals.js';
 /** The admin review API (/admin/api; decisions.md): its login and the deposit and withdrawal queues. */
 
 /** A TOTP code (RFC 6238): six digits. */
-export const totpCode = z.string().regex(/^[0-9]{6}$/, 'six digits');
+export const totpCode = text.regex(/^[0-9]{6}$/, 'six digits');
 /** `totp` is required once the staff member has turned the second factor on. */
-export const adminLoginInput = z.object({ email, password: z.string().min(1).max(128), totp: totpCode.optional() });
+export const adminLoginInput = z.object({ email, password: text.min(1).max(128), totp: totpCode.optional() });
 /** Setup: the secret (base32) and the otpauth:// URI to scan; TOTP is on only after enable with a valid code. */
 export const totpSetupSchema = z.object({ secret: z.string(), otpauth_uri: z.string() });
 export const totpCodeInput = z.object({ code: totpCode });
@@ -20,15 +20,15 @@ export const adminSessionSchema = z.object({ token: z.string(), admin: z.object(
 export type AdminSession = z.infer<typeof adminSessionSchema>;
 
 export const adminQueueQuery = z.object({
-  status: intField.min(0).max(3).optional(),
+  status: optionalInt(intIn(0, 3)),
   ...pageQuery.shape,
   ...ignoredT,
 });
 export const adminItemParams = z.object({ id: idField });
 /** Approval may carry a note; the body may be absent. */
-export const adminApproveInput = z.object({ reason: optionalText(500) }).nullish();
+export const adminApproveInput = z.object({ reason: optionalMultiLineText(500) }).nullish();
 /** A rejection says why; the reason is shown to the user as the record's remark. */
-export const adminRejectInput = z.object({ reason: requiredText(500) });
+export const adminRejectInput = z.object({ reason: requiredMultiLineText(500) });
 
 export const adminUserRefSchema = z.object({ id: z.number().int(), uid: z.string(), email: z.string().nullable() });
 
