@@ -3,7 +3,8 @@ export const SYMBOLS = [
   'EURUSD', 'GBPUSD', 'USDJPY', 'AUDUSD', 'USDCAD', 'USDCHF', 'NZDUSD', 'EURJPY', 'GBPJPY', 'EURGBP', 'XAUUSD', 'XAGUSD', 'BTCUSDT', 'ETHUSDT',
   'SOLUSDT', 'BNBUSDT', 'XRPUSDT', 'DOGEUSDT', 'ADAUSDT', 'US30', 'SPX500', 'NAS100', 'GER40', 'UK100', 'JPN225', 'USOIL', 'UKOIL', 'NATGAS',
 ];
-export const PERIODS = [1, 5, 15, 30, 60, 1440];
+/** The period names KLINE pushes carry (decisions.md, Kline periods). */
+export const PERIODS = ['1min', '5min', '15min', '30min', '60min', '1day'];
 
 export interface Push {
   topic: string;

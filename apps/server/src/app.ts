@@ -17,6 +17,7 @@ import { eventDeliveryLagMs } from './engine/event-outbox.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { frameworkErrors } from './http/framework-errors.js';
 import { resolveLang } from './http/messages/index.js';
+import { clientErrorHandler } from './http/client-error.js';
 import { createInProcessBus, type Bus } from './realtime/bus.js';
 import { registerWsGateway } from './realtime/ws-gateway.js';
 import { createOutbox, type Outbox } from './modules/notify/index.js';
@@ -65,6 +66,8 @@ const BUILD_HINT_HTML = `<!doctype html>
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { db, config } = opts;
   const app = Fastify({
+    // A request Node cannot parse (a query or headers beyond 16 KB) still gets the envelope.
+    clientErrorHandler,
     logger: opts.logger ?? { level: config.logLevel },
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 256 * 1024,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decimalString, wireDateTime } from './money.js';
 import { ignoredT, pageQuery, pagedSchema } from './envelope.js';
-import { intField } from './form-fields.js';
+import { intField, optionalInt } from './form-fields.js';
 
 /** Account history: the ledger of one balance account as the user sees it (spec 3). */
 
@@ -24,7 +24,7 @@ export const ACCOUNT_LOG_TYPES = {
 
 export const accountLogQuery = z.object({
   /** The account (1 funding, 2 options, 3 contract); `type` is accepted as the same. */
-  accountTypeId: intField.pipe(z.union([z.literal(1), z.literal(2), z.literal(3)])).optional(),
+  accountTypeId: optionalInt(intField.pipe(z.union([z.literal(1), z.literal(2), z.literal(3)]))),
   type: z
     .union([z.enum(['change', 'micro', 'forex']).transform((v) => ({ change: 1, micro: 2, forex: 3 })[v]), intField])
     .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)]))

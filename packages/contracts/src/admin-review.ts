@@ -1,27 +1,27 @@
 import { z } from 'zod';
 import { wireDateTime } from './money.js';
 import { ignoredT, pageQuery, pagedSchema } from './envelope.js';
-import { intField, idField, optionalText, requiredText } from './form-fields.js';
+import { idField, intIn, optionalMultiLineText, requiredMultiLineText, text, optionalInt } from './form-fields.js';
 import { email } from './users.js';
 import { chargeRecordSchema } from './deposits.js';
 import { drawMethodSchema, withdrawRecordSchema } from './withdrawals.js';
 
 /** The admin review API (/admin/api; decisions.md): its login and the deposit and withdrawal queues. */
 
-export const adminLoginInput = z.object({ email, password: z.string().min(1).max(128) });
+export const adminLoginInput = z.object({ email, password: text.min(1).max(128) });
 export const adminSessionSchema = z.object({ token: z.string(), admin: z.object({ id: z.number().int(), email: z.string() }) });
 export type AdminSession = z.infer<typeof adminSessionSchema>;
 
 export const adminQueueQuery = z.object({
-  status: intField.min(0).max(3).optional(),
+  status: optionalInt(intIn(0, 3)),
   ...pageQuery.shape,
   ...ignoredT,
 });
 export const adminItemParams = z.object({ id: idField });
 /** Approval may carry a note; the body may be absent. */
-export const adminApproveInput = z.object({ reason: optionalText(500) }).nullish();
+export const adminApproveInput = z.object({ reason: optionalMultiLineText(500) }).nullish();
 /** A rejection says why; the reason is shown to the user as the record's remark. */
-export const adminRejectInput = z.object({ reason: requiredText(500) });
+export const adminRejectInput = z.object({ reason: requiredMultiLineText(500) });
 
 export const adminUserRefSchema = z.object({ id: z.number().int(), uid: z.string(), email: z.string().nullable() });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decimalString, positiveAmountInput, wireDateTime } from './money.js';
 import { ignoredT, pageQuery, pagedSchema } from './envelope.js';
-import { intField, idField, optionalText } from './form-fields.js';
+import { intField, idField, optionalText, optionalInt } from './form-fields.js';
 import { uploadUrlInput } from './uploads.js';
 
 /** Deposits (quickCharge, spec 4; decisions.md): coin and bank deposits, credited when an admin approves. */
@@ -53,7 +53,7 @@ export const wireDepositInput = z.object({
 export type WireDepositInput = z.infer<typeof wireDepositInput>;
 
 export const chargeListQuery = z.object({
-  type: intField.pipe(z.union([z.literal(0), z.literal(1)])).optional(),
+  type: optionalInt(intField.pipe(z.union([z.literal(0), z.literal(1)]))),
   ...pageQuery.shape,
   ...ignoredT,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intIn } from './form-fields.js';
 
 /** `code` of every answer (decisions.md, HTTP API). */
 export const CODE_OK = 1;
@@ -20,7 +21,7 @@ export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), msg: z.string(), data, request_id: z.string().optional(), error: z.string().optional() });
 
 /** Paged lists: `page` from 1; the page size is the server's. */
-export const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100000).default(1) });
+export const pageQuery = z.object({ page: intIn(1, 100000).default(1) });
 
 export const pagedSchema = <T extends z.ZodType>(item: T) =>
   z.object({

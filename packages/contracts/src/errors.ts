@@ -11,6 +11,9 @@ export const ERROR_KEYS = [
   'too_many_requests',
   'only_true_account', // demo accounts are kept from real-money features
   'forbidden',
+  'text_control_characters', // {field}: a NUL or other control character in a text field
+  'amount_too_large', // {field} {max}: beyond the platform's maximum for that kind of amount
+  'request_too_large', // HTTP 431: the request line or headers (a long query) exceed the server's limit
   // users
   'account_required',
   'password_required',

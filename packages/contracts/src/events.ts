@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { forexClosedPushSchema, forexTradePushSchema } from './forex.js';
-import type { DayMarketPush, KlinePush } from './market.js';
+import { KLINE_PERIOD_NAMES, type DayMarketPush, type KlinePeriodName, type KlinePush } from './market.js';
 import type { MicroSettledPush } from './micro.js';
 
 /**
@@ -32,7 +32,8 @@ export const dayMarketPayloadSchema = z.object({
 
 /** Payload of `KLINE.<Code>` (the socket adds `type`). */
 export const klinePayloadSchema = z.object({
-  Period: z.number().int(),
+  /** The period's name (`5min`; decisions.md, Kline periods). */
+  Period: z.enum(Object.values(KLINE_PERIOD_NAMES) as [KlinePeriodName, ...KlinePeriodName[]]),
   Open: z.string(),
   High: z.string(),
   Low: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { decimalString, wireDateTime } from './money.js';
+import { boundedDecimal, boundedDecimalInput, decimalString, MAX_LOTS, MAX_PRICE, wireDateTime } from './money.js';
 import { ignoredT, pagedSchema } from './envelope.js';
+import { idField as id, intField, intIn, text, optionalInt } from './form-fields.js';
 
 /**
  * Forex (contract) trading on the wire (spec sections 3, 4, 5, 7; decisions.md). Prices and
@@ -30,25 +31,19 @@ export type ForexCloseType = (typeof FOREX_CLOSE_TYPE)[keyof typeof FOREX_CLOSE_
 /** my_deal page size. */
 export const FOREX_PAGE_SIZE = 20;
 
-const intField = z.coerce.number().int();
-const id = intField.min(1).max(2_147_483_647);
-
-/** A non-negative decimal a user types (price, lots): string or number in, plain string out. */
-export const decimalInput = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
-  .pipe(z.string().regex(/^\d{1,14}(\.\d{1,10})?$/, 'decimal'));
-/** Like decimalInput; empty or absent means 0 (= off) for stop loss and take profit. */
+/** Lots a user types: string or number in, plain string out; at most MAX_LOTS. */
+export const lotsInput = boundedDecimalInput(10, MAX_LOTS);
+/** A price a user types; empty or absent means 0 (= off) for stop loss and take profit. At most MAX_PRICE. */
 const stopInput = z
-  .union([z.string(), z.number(), z.null()])
+  .union([text, z.number(), z.null()])
   .optional()
   .transform((v) => (v === undefined || v === null || String(v).trim() === '' ? '0' : String(v).trim()))
-  .pipe(z.string().regex(/^\d{1,14}(\.\d{1,10})?$/, 'decimal'));
+  .pipe(boundedDecimal(10, MAX_PRICE));
 
 export const forexSubmitInput = z.object({
   type: intField.pipe(z.union([z.literal(1), z.literal(2)])),
   /** Lots. */
-  cont: decimalInput,
+  cont: lotsInput,
   forex_id: id,
   status: intField.pipe(z.union([z.literal(0), z.literal(1)])).default(1),
   /** The pending price; required (and only read) when status is 0. */
@@ -56,14 +51,14 @@ export const forexSubmitInput = z.object({
   stop_loss_price: stopInput,
   target_profit_price: stopInput,
   /** Leverage: one of the symbol's HasForexMultiple values. Absent on a symbol without options: 'no_mult_config'. */
-  multiple: intField.min(1).max(100_000).optional(),
+  multiple: optionalInt(intIn(1, 100_000)),
   ...ignoredT,
 });
 export type ForexSubmitInput = z.infer<typeof forexSubmitInput>;
 
 export const forexMyDealQuery = z.object({
   status: intField.pipe(z.union([z.literal(FOREX_DEAL_TAB.pending), z.literal(FOREX_DEAL_TAB.holding), z.literal(FOREX_DEAL_TAB.history)])).default(FOREX_DEAL_TAB.holding),
-  page: intField.min(1).max(100_000).default(1),
+  page: intIn(1, 100_000).default(1),
   ...ignoredT,
 });
 

@@ -1,6 +1,7 @@
 export * from './languages.js';
 export * from './envelope.js';
 export * from './money.js';
+export * from './form-fields.js';
 export * from './errors.js';
 export * from './users.js';
 export * from './settings.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalString } from './money.js';
 import { ignoredT } from './envelope.js';
+import { idField, intField, text, optionalInt } from './form-fields.js';
 
 /**
  * Market data on the wire (spec sections 3, 7, 9): trade symbols, categories, kline points,
@@ -10,6 +11,18 @@ import { ignoredT } from './envelope.js';
 /** Chart periods in minutes the kline endpoint accepts (mirrors domain CANDLE_PERIODS). */
 export const KLINE_PERIODS = [1, 5, 15, 30, 60, 1440] as const;
 export type KlinePeriod = (typeof KLINE_PERIODS)[number];
+/** The spec's names of the periods (decisions.md, Kline periods): what `period` and KLINE pushes say. */
+export const KLINE_PERIOD_NAMES = { 1: '1min', 5: '5min', 15: '15min', 30: '30min', 60: '60min', 1440: '1day' } as const satisfies Record<KlinePeriod, string>;
+export type KlinePeriodName = (typeof KLINE_PERIOD_NAMES)[KlinePeriod];
+const PERIOD_BY_NAME = new Map(Object.entries(KLINE_PERIOD_NAMES).map(([minutes, name]) => [name as string, Number(minutes) as KlinePeriod]));
+export function klinePeriodName(period: KlinePeriod): KlinePeriodName {
+  return KLINE_PERIOD_NAMES[period];
+}
+/** `period`: a name (`5min`) or the number of minutes (5, '5'); parsed to the minutes. */
+export const klinePeriodInput = z
+  .union([text.refine((v) => PERIOD_BY_NAME.has(v), 'period').transform((v) => PERIOD_BY_NAME.get(v)!), intField])
+  .refine((p) => (KLINE_PERIODS as readonly number[]).includes(p), 'period')
+  .transform((p) => p as KlinePeriod);
 
 /** MarketStatus: 1 open, 0 closed (computed from market hours when answered). */
 export const MARKET_OPEN = 1;
@@ -85,14 +98,9 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
-const forexId = z.coerce.number().int().min(1).max(2_147_483_647);
-
 export const klineQuery = z.object({
-  forex_id: forexId,
-  period: z.coerce
-    .number()
-    .int()
-    .refine((p) => (KLINE_PERIODS as readonly number[]).includes(p), 'period'),
+  forex_id: idField,
+  period: klinePeriodInput,
   ...ignoredT,
 });
 
@@ -110,9 +118,9 @@ export type KlinePoint = z.infer<typeof klinePointSchema>;
 /** Up to this many bars, oldest first. */
 export const KLINE_MAX_BARS = 500;
 
-export const abbreviatedKlineQuery = z.object({ forex_id: forexId.optional(), ...ignoredT });
-/** The small series of the home cards' area charts: the last closes of the 15-minute candles. */
-export const ABBREVIATED_KLINE_PERIOD = 15;
+/** The small series of the home cards' area charts: the last closes of the 15-minute candles by default. */
+export const ABBREVIATED_KLINE_PERIOD: KlinePeriod = 15;
+export const abbreviatedKlineQuery = z.object({ forex_id: optionalInt(idField), period: klinePeriodInput.default(ABBREVIATED_KLINE_PERIOD), ...ignoredT });
 export const ABBREVIATED_KLINE_POINTS = 60;
 export const abbreviatedKlineSchema = z.object({
   Id: z.number().int(),
@@ -123,7 +131,7 @@ export const abbreviatedKlineSchema = z.object({
 });
 export type AbbreviatedKline = z.infer<typeof abbreviatedKlineSchema>;
 
-export const currencySearchQuery = z.object({ searchCurrency: z.string().trim().max(32).default(''), ...ignoredT });
+export const currencySearchQuery = z.object({ searchCurrency: text.trim().max(32).default(''), ...ignoredT });
 export const currencySearchItemSchema = z.object({
   Id: z.number().int(),
   ShowCode: z.string(),
@@ -131,7 +139,7 @@ export const currencySearchItemSchema = z.object({
 });
 export type CurrencySearchItem = z.infer<typeof currencySearchItemSchema>;
 
-export const companySearchQuery = z.object({ name: z.string().trim().max(64).default(''), ...ignoredT });
+export const companySearchQuery = z.object({ name: text.trim().max(64).default(''), ...ignoredT });
 
 /** Websocket push on `DAY_MARKET`: one symbol's 24-hour quote. */
 export interface DayMarketPush extends DayQuote {
@@ -142,7 +150,7 @@ export interface DayMarketPush extends DayQuote {
 /** Websocket push on `KLINE.<Code>`: the current candle of one period; Time in Unix seconds. */
 export interface KlinePush {
   type: `KLINE.${string}`;
-  Period: number;
+  Period: KlinePeriodName;
   Open: string;
   High: string;
   Low: string;

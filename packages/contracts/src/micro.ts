@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { decimalString } from './money.js';
+import { boundedDecimalInput, decimalString, MAX_AMOUNT } from './money.js';
 import { ignoredT, pageQuery } from './envelope.js';
+import { idField, intField, intIn } from './form-fields.js';
 
 /**
  * Option (micro, "future") trading on the wire (spec sections 3, 4, 7; decisions.md): the seconds
@@ -36,22 +37,17 @@ export const microSecondsSchema = z.object({
 });
 export type MicroSeconds = z.infer<typeof microSecondsSchema>;
 
-const intField = z.coerce.number().int();
-
 /**
- * The stake a user types: a plain decimal with at most 2 places (money of options has 2). Zero is
- * let through so the answer can say "below the minimum" rather than "invalid".
+ * The stake a user types: a plain decimal with at most 2 places (money of options has 2), at most
+ * MAX_AMOUNT. Zero is let through so the answer can say "below the minimum" rather than "invalid".
  */
-export const microAmountInput = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
-  .pipe(z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'amount'));
+export const microAmountInput = boundedDecimalInput(2, MAX_AMOUNT);
 
 export const microSubmitInput = z.object({
-  forex_id: intField.pipe(z.number().min(1).max(2_147_483_647)),
+  forex_id: idField,
   type: intField.pipe(z.union([z.literal(MICRO_TYPE_UP), z.literal(MICRO_TYPE_DOWN)])),
   number: microAmountInput,
-  seconds: intField.pipe(z.number().min(1).max(86_400)),
+  seconds: intIn(1, 86_400),
 });
 export type MicroSubmitInput = z.infer<typeof microSubmitInput>;
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { text } from './form-fields.js';
 import { ignoredT } from './envelope.js';
 
 export const areaSchema = z.object({ id: z.number().int(), code: z.string(), global_code: z.string(), name: z.string() });
 
-export const settingInput = z.object({ key: z.string().trim().min(1).max(64).regex(/^[a-z0-9_.]+$/), ...ignoredT });
+export const settingInput = z.object({ key: text.trim().min(1).max(64).regex(/^[a-z0-9_.]+$/), ...ignoredT });
 export const settingSchema = z.object({ key: z.string(), value: z.string().nullable() });
 
 /** verify_reg_type: 1 code by e-mail, 2 captcha image. trade_fee_type: 1 lots x rate, else margin x rate. */

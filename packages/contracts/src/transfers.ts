@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decimalString, positiveAmountInput, wireDateTime } from './money.js';
 import { ignoredT, pageQuery, pagedSchema } from './envelope.js';
-import { intField, idField } from './form-fields.js';
+import { intField, idField, optionalInt } from './form-fields.js';
 
 /** Transfers between a user's own accounts (spec 5; decisions.md: from/to are accountTypeIds). */
 
@@ -17,7 +17,7 @@ export const transferInput = z.object({
 export type TransferInput = z.infer<typeof transferInput>;
 
 /** `type`: only transfers touching this account (accountTypeId); absent: all. */
-export const transferLogQuery = z.object({ type: accountTypeField.optional(), ...pageQuery.shape, ...ignoredT });
+export const transferLogQuery = z.object({ type: optionalInt(accountTypeField), ...pageQuery.shape, ...ignoredT });
 
 export const transferRecordSchema = z.object({
   id: z.number().int(),

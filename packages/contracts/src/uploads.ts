@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './form-fields.js';
 
 /** Uploads of proof images (spec 4): limits, accepted types and the url a form sends back. */
 
@@ -14,10 +15,9 @@ export const uploadResultSchema = z.object({ url: z.string() });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 /** A `proofImg`: the url answered by image_upload (an absolute url of this server is accepted too). */
-export const uploadUrlInput = z
-  .string()
+export const uploadUrlInput = text
   .trim()
   .min(1)
   .max(300)
   .transform((v) => v.replace(/^https?:\/\/[^/]+/, ''))
-  .pipe(z.string().regex(UPLOAD_URL_PATTERN, 'upload url'));
+  .pipe(text.regex(UPLOAD_URL_PATTERN, 'upload url'));

@@ -1,24 +1,23 @@
 import { z } from 'zod';
 import { ignoredT } from './envelope.js';
+import { intField, intIn, text, optionalInt } from './form-fields.js';
 
 /** How a code is delivered / what it is for (spec: send_email and send_sms, type 1 register, 2 forgot). */
 export const CODE_PURPOSE = { register: 1, forgot: 2 } as const;
 
-export const email = z.string().trim().toLowerCase().max(254).email();
-export const password = z.string().min(8).max(64);
-export const sixDigitCode = z.string().trim().regex(/^\d{6}$/);
-/** Query or form integer (forms send strings). */
-const intField = z.coerce.number().int();
+export const email = text.trim().toLowerCase().max(254).email();
+export const password = text.min(8).max(64);
+export const sixDigitCode = text.trim().regex(/^\d{6}$/);
 
 export const sendEmailInput = z.object({
   to: email,
   type: intField.pipe(z.union([z.literal(1), z.literal(2)])),
-  area_id: intField.optional(),
+  area_id: optionalInt(intField),
   ...ignoredT,
 });
 export const sendSmsInput = z.object({
-  to: z.string().trim().regex(/^\d{5,15}$/),
-  area_id: intField.min(1),
+  to: text.trim().regex(/^\d{5,15}$/),
+  area_id: intIn(1, 2_147_483_647),
   type: intField.pipe(z.union([z.literal(1), z.literal(2)])),
   ...ignoredT,
 });
@@ -31,38 +30,38 @@ export const registerInput = z.object({
   type: intField.pipe(z.literal(1)).default(1),
   account: email,
   password,
-  re_password: z.string().max(64),
-  invite_code: z.string().trim().max(16).optional().transform((v) => (v ? v : undefined)),
-  sms_code: z.string().trim().min(1).max(12),
-  key: z.string().max(64).optional(),
-  area_id: intField.optional(),
-  mobile: z.string().trim().regex(/^\d{5,15}$/).optional().or(z.literal('').transform(() => undefined)),
+  re_password: text.max(64),
+  invite_code: text.trim().max(16).optional().transform((v) => (v ? v : undefined)),
+  sms_code: text.trim().min(1).max(12),
+  key: text.max(64).optional(),
+  area_id: optionalInt(intField),
+  mobile: text.trim().regex(/^\d{5,15}$/).optional().or(z.literal('').transform(() => undefined)),
   ...ignoredT,
 });
 
 export const loginInput = z.object({
-  login_type: z.string().max(16).optional(), // 'email'; the only kind offered
-  account: z.string().trim().toLowerCase().min(1).max(254),
-  password: z.string().min(1).max(64),
+  login_type: text.max(16).optional(), // 'email'; the only kind offered
+  account: text.trim().toLowerCase().min(1).max(254),
+  password: text.min(1).max(64),
   ...ignoredT,
 });
 
-export const demoInput = z.object({ demo_id: z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/), ...ignoredT });
+export const demoInput = z.object({ demo_id: text.trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/), ...ignoredT });
 
 export const forgetPasswordInput = z.object({
-  type: z.string().max(16).optional(), // 'email'
+  type: text.max(16).optional(), // 'email'
   account: email,
   new_password: password,
-  secondary_password: z.string().max(64),
+  secondary_password: text.max(64),
   auth_code: sixDigitCode,
   ...ignoredT,
 });
 
 /** Change password from the user page: a code sent to the user's own e-mail (send_email type 2). */
 export const amendPasswordInput = z.object({
-  type: z.string().max(16).optional(), // 'email'
+  type: text.max(16).optional(), // 'email'
   new_password: password,
-  secondary_password: z.string().max(64).optional(),
+  secondary_password: text.max(64).optional(),
   auth_code: sixDigitCode,
   ...ignoredT,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decimalString, positiveAmountInput, wireDateTime } from './money.js';
 import { ignoredT, pageQuery, pagedSchema } from './envelope.js';
-import { intField, idField, optionalText } from './form-fields.js';
+import { intField, idField, optionalText, optionalInt } from './form-fields.js';
 
 /** Withdrawals and their bound methods (spec 4): the amount is held until an admin decides. */
 
@@ -46,7 +46,7 @@ export const drawMethodSchema = z.object({
 });
 export type DrawMethod = z.infer<typeof drawMethodSchema>;
 
-export const getDrawMethodQuery = z.object({ draw_type: drawTypeField, draw_id: idField.optional(), ...ignoredT });
+export const getDrawMethodQuery = z.object({ draw_type: drawTypeField, draw_id: optionalInt(idField), ...ignoredT });
 export const getDrawMethodSchema = z.object({ list: z.array(drawMethodSchema), drawCurrency: drawCurrencySchema.nullable() });
 
 /**
@@ -55,8 +55,8 @@ export const getDrawMethodSchema = z.object({ list: z.array(drawMethodSchema), d
  */
 export const bindDrawMethodInput = z
   .object({
-    type: drawTypeField.optional(),
-    draw_type: drawTypeField.optional(),
+    type: optionalInt(drawTypeField),
+    draw_type: optionalInt(drawTypeField),
     draw_id: idField,
     dc_address: optionalText(200),
     payee_account: optionalText(64),
@@ -89,7 +89,7 @@ export const drawInput = z.object({
 });
 export type DrawInput = z.infer<typeof drawInput>;
 
-export const drawListQuery = z.object({ type: drawTypeField.optional(), ...pageQuery.shape, ...ignoredT });
+export const drawListQuery = z.object({ type: optionalInt(drawTypeField), ...pageQuery.shape, ...ignoredT });
 
 export const withdrawRecordSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANDLE_PERIODS, candleStart } from '@tp/domain';
+import { KLINE_PERIOD_NAMES } from '@tp/contracts';
 import { createTestDatabase } from '../test/test-app.js';
 import { startManualEngine } from '../test/market-helpers.js';
 import { seedMarket } from '../db/seed/market.js';
@@ -99,8 +100,9 @@ describe('market engine', () => {
     expect(Object.keys(day.payload).sort()).toEqual(['change', 'close', 'high', 'low', 'open', 'symbol', 'volume']);
     expect(day.payload.change).toMatch(/^-?\d+\.\d{2}$/);
     const klines = seen.filter((m) => m.topic === 'KLINE.BTCUSDT');
-    expect(new Set(klines.map((k) => k.payload.Period))).toEqual(new Set(CANDLE_PERIODS));
-    const k1 = klines.filter((k) => k.payload.Period === 1).at(-1)!;
+    // KLINE pushes name their period (decisions.md, Kline periods).
+    expect(new Set(klines.map((k) => k.payload.Period))).toEqual(new Set(CANDLE_PERIODS.map((p) => KLINE_PERIOD_NAMES[p])));
+    const k1 = klines.filter((k) => k.payload.Period === '1min').at(-1)!;
     expect(k1.payload).toMatchObject({ Close: '112300.00', Time: Math.floor(candleStart(1, now) / 1000) });
     await engine.stop();
   });

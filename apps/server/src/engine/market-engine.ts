@@ -2,7 +2,7 @@ import { CANDLE_PERIODS, Decimal, generateCandleHistory, isMarketOpen, seededRan
 import type { MarketConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Bus, BusMessage } from '../realtime/bus.js';
-import type { ClientPushName, ClientPushPayload } from '@tp/contracts';
+import { KLINE_PERIOD_NAMES, type ClientPushName, type ClientPushPayload } from '@tp/contracts';
 import type { KlineTopic } from '../realtime/typed-bus.js';
 import { createFeeds, type FeedSymbolWithCategory } from './feeds/create-feeds.js';
 import { hashCode, type FeedStatus, type FeedTick, type PriceFeed } from './feeds/price-feed.js';
@@ -242,7 +242,8 @@ export class MarketEngine {
     const messages: BusMessage[] = [{ topic: 'DAY_MARKET' satisfies ClientPushName, payload: day }];
     const topic = `KLINE.${book.code}` satisfies KlineTopic;
     for (const [period, c] of current) {
-      const kline = { Period: period, Open: c.open, High: c.high, Low: c.low, Close: c.close, Volume: c.volume, Time: Math.floor(c.time / 1000) } satisfies ClientPushPayload<'KLINE'>;
+      // The period's name from a constant table: no string is built per tick.
+      const kline = { Period: KLINE_PERIOD_NAMES[period], Open: c.open, High: c.high, Low: c.low, Close: c.close, Volume: c.volume, Time: Math.floor(c.time / 1000) } satisfies ClientPushPayload<'KLINE'>;
       messages.push({ topic, payload: kline });
     }
     return messages;

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorKey } from '@tp/contracts';
+import { INPUT_ISSUE, MAX_AMOUNT, type ErrorKey } from '@tp/contracts';
 import { refusalEnvelope, type RefusalBody } from './envelope.js';
 import { isRefusal } from './refusal.js';
 import { resolveLang } from './messages/index.js';
@@ -27,12 +27,21 @@ function fieldValue(req: FastifyRequest, context: string | undefined, field: str
   return source && typeof source === 'object' ? (source as Record<string, unknown>)[field] : undefined;
 }
 
+/** The `max` a bounded amount's issue carries (contracts money.ts), as zod reports it. */
+function issueMax(first: NonNullable<FastifyError['validation']>[number] | undefined): string {
+  const params = first?.params as { params?: { max?: unknown } } | undefined;
+  return String(params?.params?.max ?? MAX_AMOUNT);
+}
+
 /** Refusal body for a failed input validation: the first failing field decides the message. */
 function validationRefusal(req: FastifyRequest, err: FastifyError): RefusalBody {
   const lang = req.lang;
   const first = err.validation?.[0];
   const field = (first?.instancePath ?? '').replace(/^\//, '').split('/')[0] ?? '';
   if (!field) return refusalEnvelope(lang, 'bad_request');
+  // Said before any other reading of the field: a NUL in a password is not a weak password.
+  if (first?.message === INPUT_ISSUE.controlCharacters) return refusalEnvelope(lang, 'text_control_characters', { field });
+  if (first?.message === INPUT_ISSUE.amountTooLarge) return refusalEnvelope(lang, 'amount_too_large', { field, max: issueMax(first) });
   const value = fieldValue(req, err.validationContext, field);
   const requiredKey = REQUIRED_FIELD_KEYS[field];
   if (requiredKey && isEmpty(value)) return refusalEnvelope(lang, requiredKey);
@@ -42,7 +51,12 @@ function validationRefusal(req: FastifyRequest, err: FastifyError): RefusalBody 
 
 function send(reply: FastifyReply, status: number, body: RefusalBody) {
   // Bypass the route's success schema: a refusal has `data: null` and an `error` key.
-  return reply.code(status).serializer((payload: unknown) => JSON.stringify(payload)).send(body);
+  // A custom serializer leaves the content type unset; every answer says it is JSON.
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .serializer((payload: unknown) => JSON.stringify(payload))
+    .send(body);
 }
 
 /** The one place where refusals, bad input and faults become the envelope (decisions.md). */

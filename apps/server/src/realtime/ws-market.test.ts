@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CANDLE_PERIODS } from '@tp/domain';
+import { KLINE_PERIOD_NAMES } from '@tp/contracts';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { startManualEngine, type ManualFeed } from '../test/market-helpers.js';
 import type { MarketEngine } from '../engine/market-engine.js';
@@ -78,7 +79,7 @@ describe('market pushes on /v2/ws', () => {
     expect(Object.keys(btc).sort()).toEqual(['change', 'close', 'high', 'low', 'open', 'symbol', 'type', 'volume']);
     expect(btc.close).toBe('112233.44');
     const k = pushes(kline, 'KLINE.BTCUSDT');
-    expect(new Set(k.map((m) => m.Period))).toEqual(new Set(CANDLE_PERIODS));
+    expect(new Set(k.map((m) => m.Period))).toEqual(new Set(CANDLE_PERIODS.map((p) => KLINE_PERIOD_NAMES[p])));
     expect(Object.keys(k[0]!).sort()).toEqual(['Close', 'High', 'Low', 'Open', 'Period', 'Time', 'Volume', 'type']);
     expect(k.every((m) => m.Close === '112233.44' && Number.isInteger(m.Time))).toBe(true);
     await sleep(100);
@@ -117,10 +118,10 @@ describe('market pushes on /v2/ws', () => {
     for (const f of frames) {
       const day = f.filter((m) => (m as { type: string }).type === 'DAY_MARKET').map((m) => (m as { symbol: string }).symbol);
       expect(new Set(day).size).toBe(day.length);
-      const periods = f.filter((m) => (m as { type: string }).type === 'KLINE.ETHUSDT').map((m) => (m as { Period: number }).Period);
+      const periods = f.filter((m) => (m as { type: string }).type === 'KLINE.ETHUSDT').map((m) => (m as { Period: string }).Period);
       expect(new Set(periods).size).toBe(periods.length);
     }
-    const k1 = pushes(c, 'KLINE.ETHUSDT').filter((m) => m.Period === 1).at(-1)!;
+    const k1 = pushes(c, 'KLINE.ETHUSDT').filter((m) => m.Period === '1min').at(-1)!;
     expect(k1.Close).toBe(last);
     c.ws.close();
   });

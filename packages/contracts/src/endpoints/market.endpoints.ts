@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../form-fields.js';
 import { access, defineEndpoint, FILE_OUTPUT } from './define-endpoint.js';
 import { ignoredT } from '../envelope.js';
 import { companySchema } from '../settings.js';
@@ -26,5 +27,5 @@ export const marketEndpoints = {
   searchCurrency: defineEndpoint({ ...publicRead, tags, path: '/v2/api/forex/search', input: currencySearchQuery, output: z.array(currencySearchItemSchema) }),
   searchCompany: defineEndpoint({ ...publicRead, tags: ['general'], path: '/api/company/search', input: companySearchQuery, output: z.array(companySchema) }),
   /** A symbol's shipped SVG logo (`Logo` of a trade symbol). */
-  logo: defineEndpoint({ ...publicRead, tags, path: '/logos/:file', params: z.object({ file: z.string().max(40) }), output: FILE_OUTPUT, hidden: true }),
+  logo: defineEndpoint({ ...publicRead, tags, path: '/logos/:file', params: z.object({ file: text.max(40) }), output: FILE_OUTPUT, hidden: true }),
 };

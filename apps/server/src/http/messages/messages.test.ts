@@ -21,6 +21,12 @@ describe('messages', () => {
     expect(MESSAGES[lang].amount_below_min).toContain('{min}');
   });
 
+  it.each(LANGS)('%s names the field of a strict-input refusal', (lang) => {
+    expect(MESSAGES[lang].text_control_characters).toContain('{field}');
+    expect(MESSAGES[lang].amount_too_large).toContain('{field}');
+    expect(MESSAGES[lang].amount_too_large).toContain('{max}');
+  });
+
   it('every non-English language is actually translated', () => {
     for (const lang of LANGS.filter((l) => l !== 'en')) {
       const same = MESSAGE_KEYS.filter((k) => MESSAGES[lang][k] === MESSAGES.en[k]);

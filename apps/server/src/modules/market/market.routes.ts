@@ -31,7 +31,7 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, e.kline, async ({ req, input }) => okEnvelope(req.lang, await market.kline(input.forex_id, input.period)));
 
-  route(app, e.abbreviatedKline, async ({ req, input }) => okEnvelope(req.lang, await market.abbreviated(input.forex_id)));
+  route(app, e.abbreviatedKline, async ({ req, input }) => okEnvelope(req.lang, await market.abbreviated(input.forex_id, input.period)));
 
   route(app, e.searchCurrency, async ({ req, input }) => okEnvelope(req.lang, await market.searchCurrency(input.searchCurrency)));
 

@@ -9,6 +9,7 @@ import {
   type Category,
   type CurrencySearchItem,
   type ForexQuotations,
+  type KlinePeriod,
   type KlinePoint,
   type Lang,
   type TradeSymbol,
@@ -31,7 +32,7 @@ export interface MarketService {
   categories(lang: Lang): Promise<Category[]>;
   tradeList(): Promise<TradeSymbol[]>;
   kline(forexId: number, period: number): Promise<KlinePoint[]>;
-  abbreviated(forexId: number | undefined): Promise<AbbreviatedKline[]>;
+  abbreviated(forexId: number | undefined, period?: KlinePeriod): Promise<AbbreviatedKline[]>;
   searchCurrency(text: string): Promise<CurrencySearchItem[]>;
   searchCompanies(name: string): Promise<Awaited<ReturnType<typeof repo.searchCompanies>>>;
 }
@@ -43,7 +44,8 @@ export interface MarketService {
  */
 export function createMarketService(db: Db, board: QuoteBoard, now: () => number = Date.now): MarketService {
   let storedQuotes: { at: number; rows: Map<number, repo.StoredQuoteRow> } | undefined;
-  let abbreviatedCache: { at: number; rows: AbbreviatedKline[] } | undefined;
+  // One cached series per period asked for (six at most).
+  const abbreviatedCache = new Map<KlinePeriod, { at: number; rows: AbbreviatedKline[] }>();
 
   async function stored(): Promise<Map<number, repo.StoredQuoteRow>> {
     if (storedQuotes && now() - storedQuotes.at < STORED_QUOTES_TTL_MS) return storedQuotes.rows;
@@ -113,10 +115,11 @@ export function createMarketService(db: Db, board: QuoteBoard, now: () => number
       }));
     },
 
-    async abbreviated(forexId) {
-      if (!abbreviatedCache || now() - abbreviatedCache.at >= ABBREVIATED_TTL_MS) {
+    async abbreviated(forexId, period = ABBREVIATED_KLINE_PERIOD) {
+      let cached = abbreviatedCache.get(period);
+      if (!cached || now() - cached.at >= ABBREVIATED_TTL_MS) {
         const symbols = await repo.listSymbols(db);
-        const closes = await repo.recentCloses(db, symbols.map((s) => s.id), ABBREVIATED_KLINE_PERIOD, ABBREVIATED_KLINE_POINTS);
+        const closes = await repo.recentCloses(db, symbols.map((s) => s.id), period, ABBREVIATED_KLINE_POINTS);
         const bySymbol = new Map<number, { Time: number; Close: string }[]>();
         const precision = new Map(symbols.map((s) => [s.id, s.price_precision]));
         for (const r of closes) {
@@ -127,13 +130,14 @@ export function createMarketService(db: Db, board: QuoteBoard, now: () => number
         const rows = symbols.map((s) => ({
           Id: s.id,
           Code: s.code,
-          Period: ABBREVIATED_KLINE_PERIOD,
+          Period: period,
           Kline: (bySymbol.get(s.id) ?? []).sort((a, b) => a.Time - b.Time),
         }));
-        abbreviatedCache = { at: now(), rows };
+        cached = { at: now(), rows };
+        abbreviatedCache.set(period, cached);
       }
-      if (forexId === undefined) return abbreviatedCache.rows;
-      const one = abbreviatedCache.rows.find((r) => r.Id === forexId);
+      if (forexId === undefined) return cached.rows;
+      const one = cached.rows.find((r) => r.Id === forexId);
       if (!one) refuse('not_found');
       return [one];
     },

@@ -37,7 +37,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (isRefusal(err)) throw err;
       // @fastify/multipart throws once a file passes limits.fileSize.
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') refuse('upload_too_large', { max_mb: String(+(maxBytes / 1024 / 1024).toFixed(2)) });
-      throw err;
+      // Anything else here is the body itself: no boundary, cut short, a malformed part. The
+      // client's fault, refused like any bad input rather than answered as a fault of ours.
+      req.log.info({ err: { code: (err as { code?: string }).code, message: (err as Error).message } }, 'malformed multipart body');
+      refuse('bad_request', { field: 'file' });
     }
     if (!content) refuse('upload_missing');
     return okEnvelope(req.lang, await storeImage(db, config.dataDir, user.id, content), 'uploaded');

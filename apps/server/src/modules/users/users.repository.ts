@@ -16,8 +16,9 @@ export async function findUserByDemoId(db: Executor, demoId: string): Promise<Us
   return db.selectFrom('users').selectAll().where('demo_id', '=', demoId).executeTakeFirst();
 }
 
+/** The inviter a code names. A demo account invites no one (spec): its code is unknown here. */
 export async function findUserIdByInviteCode(db: Executor, inviteCode: string): Promise<number | undefined> {
-  const row = await db.selectFrom('users').select('id').where('invite_code', '=', inviteCode).executeTakeFirst();
+  const row = await db.selectFrom('users').select('id').where('invite_code', '=', inviteCode).where('is_demo', '=', false).executeTakeFirst();
   return row?.id;
 }
 

@@ -285,14 +285,15 @@ describe('trade page', () => {
   it('loads 5-minute candles by default; the period bar switches the kline period', async () => {
     useCurrentSymbol.getState().setId(13);
     await renderScreen(<TradePage />, '/trade');
-    await waitFor(() => expect(klinePeriods()).toEqual(['13:5']));
+    // The period goes by its spec name (decisions.md, Kline periods).
+    await waitFor(() => expect(klinePeriods()).toEqual(['13:5min']));
     expect(screen.getByTestId('trade-period-5').getAttribute('aria-selected')).toBe('true');
     await waitFor(() => expect(chart.candles.setData).toHaveBeenCalled());
     const bars = chart.candles.setData.mock.calls.at(-1)![0] as { time: number; close: number }[];
     // Times are shifted to Asia/Bangkok (+7 h) for display.
     expect(bars.map((b) => b.time)).toEqual([1_700_000_000 + 7 * 3600, 1_700_000_300 + 7 * 3600]);
     fireEvent.click(screen.getByTestId('trade-period-60'));
-    await waitFor(() => expect(klinePeriods()).toEqual(['13:5', '13:60']));
+    await waitFor(() => expect(klinePeriods()).toEqual(['13:5min', '13:60min']));
     expect(screen.getByTestId('trade-period-60').getAttribute('aria-selected')).toBe('true');
     expect(screen.getByTestId('trade-chart').getAttribute('data-period')).toBe('60');
   });
@@ -302,13 +303,13 @@ describe('trade page', () => {
     const { unmount } = await renderScreen(<TradePage />, '/trade');
     await waitFor(() => expect(chart.candles.setData).toHaveBeenCalled());
     await waitFor(() => expect(server().types()).toContain('sub:KLINE.BTCUSDT'));
-    push({ type: 'KLINE.BTCUSDT', Period: 1, Open: '2', High: '3', Low: '1', Close: '2.5', Volume: '1', Time: 1_700_000_300 });
+    push({ type: 'KLINE.BTCUSDT', Period: '1min', Open: '2', High: '3', Low: '1', Close: '2.5', Volume: '1', Time: 1_700_000_300 });
     expect(chart.candles.update).not.toHaveBeenCalled();
-    push([{ type: 'KLINE.BTCUSDT', Period: 5, Open: '2', High: '3', Low: '1', Close: '2.5', Volume: '14', Time: 1_700_000_300 }]);
+    push([{ type: 'KLINE.BTCUSDT', Period: '5min', Open: '2', High: '3', Low: '1', Close: '2.5', Volume: '14', Time: 1_700_000_300 }]);
     expect(chart.candles.update).toHaveBeenCalledWith({ time: 1_700_000_300 + 7 * 3600, open: 2, high: 3, low: 1, close: 2.5 });
     expect(chart.volume.update).toHaveBeenCalledWith(expect.objectContaining({ time: 1_700_000_300 + 7 * 3600, value: 14 }));
     // Older than the last bar: not applied.
-    push({ type: 'KLINE.BTCUSDT', Period: 5, Open: '2', High: '3', Low: '1', Close: '2.5', Volume: '14', Time: 1_699_999_700 });
+    push({ type: 'KLINE.BTCUSDT', Period: '5min', Open: '2', High: '3', Low: '1', Close: '2.5', Volume: '14', Time: 1_699_999_700 });
     expect(chart.candles.update).toHaveBeenCalledTimes(1);
     unmount();
     expect(server().types()).toContain('unsub:KLINE.BTCUSDT');
@@ -325,7 +326,7 @@ describe('trade page', () => {
     fireEvent.click(within(drawer).getAllByTestId('trade-drawer-item')[1]!);
     await waitFor(() => expect(screen.getByTestId('trade-symbol-header').getAttribute('data-code')).toBe('ETHUSDT'));
     expect(localStorage.getItem('tp.symbol')).toBe('14');
-    await waitFor(() => expect(klinePeriods()).toContain('14:5'));
+    await waitFor(() => expect(klinePeriods()).toContain('14:5min'));
   });
 
   it('switches between contract and future and shows the order form of the mode', async () => {

@@ -8,7 +8,7 @@ import type { ForexSubmitInput } from '@tp/contracts';
  * Every amount is a decimal string or a Decimal; no JS float ever holds one.
  */
 
-/** The wire's decimal input (contracts `decimalInput`): up to 14 digits and 10 decimals. */
+/** The wire's lots and prices (contracts `boundedDecimalInput`): up to 14 digits and 10 decimals; the server also caps them (MAX_LOTS, MAX_PRICE). */
 const WIRE_DECIMAL = /^\d{1,14}(\.\d{1,10})?$/;
 
 /** A user-typed decimal the server would accept ("1." is read as "1"). */

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Button, SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
-import type { KlinePoint, KlinePush, TradeSymbol } from '@tp/contracts';
+import { klinePeriodName, type KlinePoint, type KlinePush, type TradeSymbol } from '@tp/contracts';
 import { CHART_UTC_OFFSET_MS, type CandlePeriod } from '@tp/domain';
 import { useTheme, type Theme } from '../../../lib/theme';
 import { ws, type WsMessage } from '../../../lib/ws';
@@ -40,7 +40,7 @@ interface Chart {
 }
 
 function isKlinePush(m: WsMessage): m is WsMessage & KlinePush {
-  return typeof m.Time === 'number' && typeof m.Period === 'number' && typeof m.Close === 'string';
+  return typeof m.Time === 'number' && typeof m.Period === 'string' && typeof m.Close === 'string';
 }
 
 /**
@@ -145,7 +145,8 @@ export function CandleChart({ symbol, period }: { symbol: TradeSymbol; period: C
     if (!ready) return;
     return ws.subscribe(`KLINE.${symbol.Code}`, (m) => {
       const c = chartRef.current;
-      if (!c || !isKlinePush(m) || m.Period !== periodRef.current || lastTime.current === 0) return;
+      // Pushes name their period (`5min`).
+      if (!c || !isKlinePush(m) || m.Period !== klinePeriodName(periodRef.current) || lastTime.current === 0) return;
       const bar = toBar(m);
       if (bar.time < lastTime.current) return;
       const pal = paletteRef.current;
