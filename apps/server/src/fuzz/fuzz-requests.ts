@@ -37,11 +37,18 @@ function hostileValue(value: unknown): boolean {
   return false;
 }
 
-/** Whether a field the schema reads (extra keys are dropped, so they do not count) carries hostile text. */
+/** A field read as anything and never used (the `t` cache-buster). */
+function ignoredField(field: z.ZodType): boolean {
+  const def = (field as unknown as { def: { type: string; innerType?: z.ZodType } }).def;
+  if (def.type === 'unknown' || def.type === 'any') return true;
+  return def.type === 'optional' && def.innerType !== undefined && ignoredField(def.innerType);
+}
+
+/** Whether a field the schema reads and keeps (extra keys are dropped, `t` ignored) carries hostile text. */
 function hostileInput(schema: z.ZodType | undefined, view: unknown): boolean {
   const shape = objectShape(schema);
   if (!shape || view === null || typeof view !== 'object') return false;
-  return Object.keys(shape).some((k) => Object.prototype.hasOwnProperty.call(view, k) && hostileValue((view as Record<string, unknown>)[k]));
+  return Object.entries(shape).some(([k, field]) => !ignoredField(field) && Object.prototype.hasOwnProperty.call(view, k) && hostileValue((view as Record<string, unknown>)[k]));
 }
 
 /** Bodies no parser accepts: broken JSON, prototype poisoning, a type nobody parses, too big. */
