@@ -15,6 +15,7 @@ import type { Db } from './db/database.js';
 import { isMigrated } from './db/migrate.js';
 import { eventDeliveryLagMs } from './engine/event-outbox.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { frameworkErrors } from './http/framework-errors.js';
 import { resolveLang } from './http/messages/index.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { createInProcessBus, type Bus } from './realtime/bus.js';
@@ -71,6 +72,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 256 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

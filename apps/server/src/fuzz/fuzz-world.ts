@@ -1,0 +1,82 @@
+import { expect } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { endpoints, type ForexOrder } from '@tp/contracts';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { call, demoLogin, registerUser } from '../test/http-helpers.js';
+import { adminToken, fund, uploadUrlOf } from '../test/wallet-helpers.js';
+import { MARKET_OPEN_MS, storeTick, symbolId } from '../test/forex-helpers.js';
+
+/** What one user owns after setup: ids the fuzz and ownership tests aim at. */
+export interface Owner {
+  token: string;
+  userId: number;
+  /** Holding and pending forex orders. */
+  holdingOrderId: number;
+  pendingOrderId: number;
+  /** Real users only: a bound coin withdrawal method, a pending withdrawal and deposit, an upload. */
+  methodId?: number;
+  withdrawalId?: number;
+  chargeId?: number;
+  uploadUrl?: string;
+}
+
+export interface World {
+  t: TestApp;
+  admin: string;
+  btc: number;
+  real: Owner;
+  demo: Owner;
+}
+
+const auth = (token: string) => ({ authorization: token });
+
+async function openOrders(app: FastifyInstance, token: string, btc: number): Promise<{ holdingOrderId: number; pendingOrderId: number }> {
+  const base = { type: 1, cont: '0.01', forex_id: btc, multiple: 10 };
+  const holding = await call<ForexOrder>(app, { method: 'POST', url: endpoints.forex.submit.path, headers: auth(token), payload: { ...base, status: 1 } });
+  expect(holding.body.code).toBe(1);
+  const pending = await call<ForexOrder>(app, { method: 'POST', url: endpoints.forex.submit.path, headers: auth(token), payload: { ...base, status: 0, target_price: '90000' } });
+  expect(pending.body.code).toBe(1);
+  return { holdingOrderId: holding.body.data.Id, pendingOrderId: pending.body.data.Id };
+}
+
+/** A real user with money in every account, orders, a withdrawal method, a pending withdrawal and deposit, an upload. */
+export async function realOwner(t: TestApp, admin: string, btc: number): Promise<Owner> {
+  const { app } = t;
+  const user = await registerUser(app, t.dataDir);
+  await fund(app, user.token, admin, '2000');
+  for (const to of [2, 3]) {
+    const moved = await call(app, { method: 'POST', url: endpoints.wallet.transfer.path, headers: auth(user.token), payload: { balance: '500', from: 1, to } });
+    expect(moved.body.code).toBe(1);
+  }
+  const orders = await openOrders(app, user.token, btc);
+  const method = await call<{ id: number }>(app, { method: 'POST', url: endpoints.withdrawals.bindMethod.path, headers: auth(user.token), payload: { type: 1, draw_id: 1, dc_address: 'TFuzzOwnerAddress1' } });
+  expect(method.body.code).toBe(1);
+  const drawn = await call<{ id: number }>(app, {
+    method: 'POST',
+    url: endpoints.withdrawals.draw.path,
+    headers: auth(user.token),
+    payload: { draw_currency_id: 1, number: '20', draw_method_id: method.body.data.id },
+  });
+  expect(drawn.body.code).toBe(1);
+  const uploadUrl = await uploadUrlOf(app, user.token);
+  const charge = await call<{ id: number }>(app, { method: 'POST', url: endpoints.deposits.coinSubmit.path, headers: auth(user.token), payload: { number: '10', proofImg: uploadUrl, charge_id: 1 } });
+  expect(charge.body.code).toBe(1);
+  return { token: user.token, userId: user.user.id, ...orders, methodId: method.body.data.id, withdrawalId: drawn.body.data.id, chargeId: charge.body.data.id, uploadUrl };
+}
+
+export async function demoOwner(t: TestApp, demoId: string, btc: number): Promise<Owner> {
+  const demo = await demoLogin(t.app, demoId);
+  return { token: demo.token, userId: demo.user.id, ...(await openOrders(t.app, demo.token, btc)) };
+}
+
+/** The app at a time the market is open, a stored price, an admin, a real and a demo user who own things. */
+export async function createWorld(): Promise<World> {
+  const t = await createTestApp({ now: () => MARKET_OPEN_MS });
+  await storeTick(t.db, 'BTCUSDT', '100000.00');
+  await storeTick(t.db, 'EURUSD', '1.16500');
+  const btc = await symbolId(t.db, 'BTCUSDT');
+  const admin = await adminToken(t.app);
+  const real = await realOwner(t, admin, btc);
+  const demo = await demoOwner(t, 'fuzz-demo-owner', btc);
+  return { t, admin, btc, real, demo };
+}

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, type EndpointSpec } from '@tp/contracts';
+import { call, expectRefused, type Answer } from '../test/http-helpers.js';
+import { verifyLedger } from '../modules/ledger/index.js';
+import { changedParts, stateDigest } from './fuzz-state.js';
+import { objectShape } from './zod-arbitraries.js';
+import { createWorld, demoOwner, realOwner, type Owner, type World } from './fuzz-world.js';
+
+/**
+ * Ownership (issue 12, item 7): for every endpoint that takes an id of something a user owns,
+ * another user sending the owner's id is refused as if it did not exist, and nothing changes.
+ * Every id an endpoint takes (an `id` or `*_id` field, a path param, a proof upload url) is in
+ * REFERENCES, either with its ownership case or with why it names nothing a user owns; an
+ * endpoint that starts taking an id without an entry fails the completeness test.
+ */
+
+type Attack = (world: World, victim: Owner, intruder: Owner) => Promise<Answer>;
+interface Owned {
+  /** What the intruder's request is answered (refusal error key). */
+  refused: string;
+  attack: Attack;
+  /** Whose things the attack aims at: the real owner, or the demo owner too (forex). */
+  victims: ('real' | 'demo')[];
+}
+type Reference = { owned: Owned } | { notOwned: string };
+
+const auth = (token: string) => ({ authorization: token });
+const post = (endpoint: EndpointSpec, token: string, payload: Record<string, unknown>) => (w: World) =>
+  call(w.t.app, { method: 'POST', url: endpoint.path, headers: auth(token), payload });
+
+const PLATFORM_SYMBOL = 'a trade symbol: public market data';
+const PLATFORM_CURRENCY = 'a currency of the platform';
+const PLATFORM_AREA = 'a country code area: public reference data';
+const ADMIN_QUEUE = 'an item of the admin review queue: staff decide every user\'s items (admin token only)';
+
+/** Keyed `group.endpoint.field` (path params as `:name`). */
+const REFERENCES: Record<string, Reference> = {
+  'admin.approveDeposit.:id': { notOwned: ADMIN_QUEUE },
+  'admin.rejectDeposit.:id': { notOwned: ADMIN_QUEUE },
+  'admin.approveWithdrawal.:id': { notOwned: ADMIN_QUEUE },
+  'admin.rejectWithdrawal.:id': { notOwned: ADMIN_QUEUE },
+  'deposits.coinSubmit.charge_id': { notOwned: 'a deposit address of the platform' },
+  'deposits.wireSubmit.wire_id': { notOwned: 'a collection bank account of the platform' },
+  'deposits.coinSubmit.proofImg': {
+    owned: {
+      refused: 'proof_invalid',
+      victims: ['real'],
+      attack: (w, v, i) => post(endpoints.deposits.coinSubmit, i.token, { number: '10', proofImg: v.uploadUrl, charge_id: 1 })(w),
+    },
+  },
+  'deposits.wireSubmit.proofImg': {
+    owned: {
+      refused: 'proof_invalid',
+      victims: ['real'],
+      attack: (w, v, i) => post(endpoints.deposits.wireSubmit, i.token, { number: '10', proofImg: v.uploadUrl, wire_id: 1 })(w),
+    },
+  },
+  'forex.submit.forex_id': { notOwned: PLATFORM_SYMBOL },
+  'forex.close.id': {
+    owned: { refused: 'not_found', victims: ['real', 'demo'], attack: (w, v, i) => post(endpoints.forex.close, i.token, { id: v.holdingOrderId })(w) },
+  },
+  'forex.cancel.id': {
+    owned: { refused: 'not_found', victims: ['real', 'demo'], attack: (w, v, i) => post(endpoints.forex.cancel, i.token, { id: v.pendingOrderId })(w) },
+  },
+  'forex.setStop.id': {
+    owned: {
+      refused: 'not_found',
+      victims: ['real', 'demo'],
+      attack: (w, v, i) => post(endpoints.forex.setStop, i.token, { id: v.holdingOrderId, stop_loss_price: '1', target_profit_price: '0' })(w),
+    },
+  },
+  'market.kline.forex_id': { notOwned: PLATFORM_SYMBOL },
+  'market.abbreviatedKline.forex_id': { notOwned: PLATFORM_SYMBOL },
+  'market.logo.:file': { notOwned: 'a logo shipped with the server' },
+  'micro.submit.forex_id': { notOwned: PLATFORM_SYMBOL },
+  'notify.sendEmail.area_id': { notOwned: PLATFORM_AREA },
+  'notify.sendSms.area_id': { notOwned: PLATFORM_AREA },
+  'users.register.area_id': { notOwned: PLATFORM_AREA },
+  // decisions.md: the same demo_id logs into the same demo account again - it is that account's key.
+  'users.demoLogin.demo_id': { notOwned: 'the key of a demo account itself: whoever holds it is that demo visitor (decisions.md)' },
+  'uploads.file.:name': {
+    owned: {
+      refused: 'not_found',
+      victims: ['real'],
+      attack: (w, v, i) => call(w.t.app, { method: 'GET', url: v.uploadUrl!, headers: auth(i.token) }),
+    },
+  },
+  'wallet.transfer.currency_id': { notOwned: PLATFORM_CURRENCY },
+  'withdrawals.methods.draw_id': { notOwned: PLATFORM_CURRENCY },
+  'withdrawals.bindMethod.draw_id': { notOwned: PLATFORM_CURRENCY },
+  'withdrawals.deleteMethod.id': {
+    owned: { refused: 'method_not_found', victims: ['real'], attack: (w, v, i) => post(endpoints.withdrawals.deleteMethod, i.token, { id: v.methodId })(w) },
+  },
+  'withdrawals.draw.draw_currency_id': { notOwned: PLATFORM_CURRENCY },
+  'withdrawals.draw.draw_method_id': {
+    owned: {
+      refused: 'method_not_found',
+      victims: ['real'],
+      attack: (w, v, i) => post(endpoints.withdrawals.draw, i.token, { draw_currency_id: 1, number: '20', draw_method_id: v.methodId })(w),
+    },
+  },
+};
+
+/** Fields that name an upload of the caller (a url, not an id). */
+const UPLOAD_REFERENCE_FIELDS = new Set(['proofImg']);
+
+/** Every id an endpoint takes, derived from the endpoint objects. */
+function referencesOfContracts(): string[] {
+  const found: string[] = [];
+  for (const [group, list] of Object.entries(endpoints)) {
+    for (const [name, endpoint] of Object.entries(list as Record<string, EndpointSpec>)) {
+      for (const m of endpoint.path.matchAll(/:([A-Za-z_]+)/g)) found.push(`${group}.${name}.:${m[1]}`);
+      for (const field of Object.keys(objectShape(endpoint.input) ?? {})) {
+        if (field === 'id' || field.endsWith('_id') || UPLOAD_REFERENCE_FIELDS.has(field)) found.push(`${group}.${name}.${field}`);
+      }
+    }
+  }
+  return found.sort();
+}
+
+let world: World;
+let realIntruder: Owner;
+let demoIntruder: Owner;
+
+beforeAll(async () => {
+  world = await createWorld();
+  realIntruder = await realOwner(world.t, world.admin, world.btc);
+  demoIntruder = await demoOwner(world.t, 'ownership-intruder', world.btc);
+}, 120_000);
+afterAll(() => world?.t.close());
+
+describe('ownership: another user\'s id is refused and changes nothing', () => {
+  it('every id an endpoint takes has an ownership case or says why nothing is owned', () => {
+    expect(Object.keys(REFERENCES).sort()).toEqual(referencesOfContracts());
+  });
+
+  for (const [key, ref] of Object.entries(REFERENCES)) {
+    if (!('owned' in ref)) continue;
+    it(key, async () => {
+      for (const victimName of ref.owned.victims) {
+        const victim = world[victimName];
+        for (const intruder of [realIntruder, demoIntruder]) {
+          const before = await stateDigest(world.t.db);
+          const answer = await ref.owned.attack(world, victim, intruder);
+          // A demo intruder meets the real-account guard first on real-money endpoints.
+          if (answer.body.error === 'only_true_account') expect(intruder).toBe(demoIntruder);
+          else expectRefused(answer, ref.owned.refused);
+          expect(answer.body.data).toBeNull();
+          const after = await stateDigest(world.t.db);
+          expect(changedParts(before, after), `${key}: ${victimName}'s id sent by another user`).toEqual([]);
+        }
+      }
+      expect(await verifyLedger(world.t.db)).toEqual([]);
+    });
+  }
+
+  it('the owner still holds every object the intruders aimed at', async () => {
+    const { real, demo } = world;
+    const orders = await world.t.db
+      .selectFrom('forex_orders')
+      .select(['id', 'user_id', 'status'])
+      .where('id', 'in', [real.holdingOrderId, real.pendingOrderId, demo.holdingOrderId, demo.pendingOrderId])
+      .orderBy('id')
+      .execute();
+    expect(orders).toEqual([
+      { id: real.holdingOrderId, user_id: real.userId, status: 1 },
+      { id: real.pendingOrderId, user_id: real.userId, status: 0 },
+      { id: demo.holdingOrderId, user_id: demo.userId, status: 1 },
+      { id: demo.pendingOrderId, user_id: demo.userId, status: 0 },
+    ]);
+    const method = await world.t.db.selectFrom('withdraw_methods').select(['user_id', 'deleted_at']).where('id', '=', real.methodId!).executeTakeFirst();
+    expect(method).toEqual({ user_id: real.userId, deleted_at: null });
+    const own = await world.t.app.inject({ method: 'GET', url: real.uploadUrl!, headers: auth(real.token) });
+    expect(own.statusCode).toBe(200);
+  });
+});
