@@ -17,3 +17,4 @@ export * from './micro.js';
 export * from './forex.js';
 export * from './endpoints/index.js';
 export * from './events.js';
+export * from './api-origin.js';

@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006-forex-history.js';
 import * as m0007 from './migrations/0007-symbols-kept.js';
 import * as m0008 from './migrations/0008-ledger-references.js';
 import * as m0009 from './migrations/0009-event-outbox-scheduler.js';
+import * as m0010 from './migrations/0010-limits.js';
 
 /**
  * The migrations, listed explicitly: a folder scan breaks under tsx and vitest (file extensions,
@@ -24,6 +25,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007-symbols-kept': m0007,
   '0008-ledger-references': m0008,
   '0009-event-outbox-scheduler': m0009,
+  '0010-limits': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

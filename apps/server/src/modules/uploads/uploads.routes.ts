@@ -40,7 +40,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       throw err;
     }
     if (!content) refuse('upload_missing');
-    return okEnvelope(req.lang, await storeImage(db, config.dataDir, user.id, content), 'uploaded');
+    const quota = { perHour: config.uploadsPerHour, bytesPerDay: config.uploadBytesPerDay };
+    return okEnvelope(req.lang, await storeImage(db, config.dataDir, user.id, content, quota), 'uploaded');
   });
 
   /**
