@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.js';
@@ -48,6 +48,11 @@ test('a second start reuses the data of the first', async ({ request }) => {
   expect(existsSync(passwordFile)).toBe(true);
   const adminPassword = readFileSync(passwordFile, 'utf8');
   expect(adminPassword.trim().length).toBeGreaterThanOrEqual(12);
+  // The embedded PostgreSQL's own random password, readable by the server's user only.
+  const pgPasswordFile = join(dataDir, 'pg-password');
+  expect(statSync(pgPasswordFile).mode & 0o777).toBe(0o600);
+  const pgPassword = readFileSync(pgPasswordFile, 'utf8');
+  expect(pgPassword.trim().length).toBeGreaterThanOrEqual(24);
   await stop(first.child);
 
   const second = await startServer(dataDir, port);
@@ -55,5 +60,6 @@ test('a second start reuses the data of the first', async ({ request }) => {
   expect(again.code).toBe(1);
   expect(again.data.user.uid).toBe(created.data.user.uid);
   expect(readFileSync(passwordFile, 'utf8')).toBe(adminPassword);
+  expect(readFileSync(pgPasswordFile, 'utf8')).toBe(pgPassword);
   await stop(second.child);
 });

@@ -285,7 +285,8 @@ async function httpSide(
 ): Promise<Side & { watched: Watched; submitted(): number; measureRead(): Promise<Measure>; stop(): Promise<void> }> {
   const child = fork(path.join(here, 'server.ts'), [], {
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_CPU_PROF] : [])],
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, REDIS_URL: '' },
+    // Every client opens its demo account from this machine's one address.
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, REDIS_URL: '', DEMO_ACCOUNTS_PER_IP_PER_HOUR: '1000000' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise<{ url: string; symbolId: number }>((resolve, reject) => {

@@ -5,17 +5,17 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { DEFAULT_LANG } from '@tp/contracts';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { isMigrated } from './db/migrate.js';
 import { eventDeliveryLagMs } from './engine/event-outbox.js';
+import { registerDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { frameworkErrors } from './http/framework-errors.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { resolveLang } from './http/messages/index.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { createInProcessBus, type Bus } from './realtime/bus.js';
@@ -71,7 +71,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger ?? { level: config.logLevel },
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 256 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: config.trustProxy,
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -90,21 +90,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
   await app.register(formbody);
   // Only routes that name a limit are limited (login, code sending, captcha).
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Trading platform API',
-        version: '0.1.0',
-        description: 'Every answer is HTTP 200 {code, msg, data}: code 1 ok, 0 refused (error = key), 999 not logged in.',
-      },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await registerDocs(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {

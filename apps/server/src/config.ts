@@ -14,6 +14,10 @@ export interface Config {
   logLevel: string;
   /** The built web app; `/` serves its index.html. */
   webDistDir: string;
+  /** TRUST_PROXY=1: behind a reverse proxy; the client's address and protocol come from X-Forwarded-*. */
+  trustProxy: boolean;
+  /** CSP_EXTRA_ORIGINS: origins the web app may call and load images from besides its own and the API host. */
+  cspExtraOrigins: string[];
   /** Login attempts per IP per minute before @fastify/rate-limit refuses. */
   loginIpLimitPerMinute: number;
   /** Failed logins per account inside `loginFailWindowMs` before the account is throttled. */
@@ -29,6 +33,12 @@ export interface Config {
   eventLagDegradedMs: number;
   /** UPLOAD_MAX_BYTES: largest accepted image upload (default 5 MB). */
   uploadMaxBytes: number;
+  /** UPLOADS_PER_HOUR: images one user may upload per rolling hour (default 30). */
+  uploadsPerHour: number;
+  /** UPLOAD_BYTES_PER_DAY: bytes of images one user may upload per rolling 24 hours (default 100 MB). */
+  uploadBytesPerDay: number;
+  /** DEMO_ACCOUNTS_PER_IP_PER_HOUR: new demo accounts one address may open per rolling hour (default 30). */
+  demoAccountsPerIpPerHour: number;
   /** Market engine and feeds (engine/). */
   market: MarketConfig;
 }
@@ -110,6 +120,15 @@ function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   return n;
 }
 
+/** Space- or comma-separated origins (scheme://host[:port]); anything else is a start-up error. */
+function originsEnv(env: NodeJS.ProcessEnv, name: string): string[] {
+  const list = (nonEmpty(env[name]) ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const origin of list) {
+    if (!/^(https?|wss?):\/\/[a-z0-9.-]+(:\d{1,5})?$/i.test(origin)) throw new Error(`${name} must list origins like https://api.example.com, got "${origin}"`);
+  }
+  return list;
+}
+
 function nonEmpty(v: string | undefined): string | undefined {
   return v === undefined || v.trim() === '' ? undefined : v.trim();
 }
@@ -128,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     adminPassword: nonEmpty(env.ADMIN_PASSWORD),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     webDistDir: path.resolve(nonEmpty(env.WEB_DIST_DIR) ?? path.join(REPO_ROOT, 'apps/web/dist')),
+    trustProxy: env.TRUST_PROXY === '1',
+    cspExtraOrigins: originsEnv(env, 'CSP_EXTRA_ORIGINS'),
     loginIpLimitPerMinute: intEnv(env, 'LOGIN_IP_LIMIT_PER_MINUTE', 30),
     loginFailLimit: 5,
     loginFailWindowMs: 15 * 60 * 1000,
@@ -135,6 +156,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     wsFramesPerSecond: intEnv(env, 'WS_FRAMES_PER_SECOND', 50),
     wsSessionRecheckMs: intEnv(env, 'WS_SESSION_RECHECK_MS', 5_000),
     uploadMaxBytes: intEnv(env, 'UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES),
+    uploadsPerHour: intEnv(env, 'UPLOADS_PER_HOUR', 30),
+    uploadBytesPerDay: intEnv(env, 'UPLOAD_BYTES_PER_DAY', 100 * 1024 * 1024),
+    demoAccountsPerIpPerHour: intEnv(env, 'DEMO_ACCOUNTS_PER_IP_PER_HOUR', 30),
     eventLagDegradedMs: intEnv(env, 'EVENT_LAG_DEGRADED_MS', 30_000),
     ...overrides,
     market: loadMarketConfig(env, overrides.market),

@@ -37,10 +37,13 @@ export const ERROR_KEYS = [
   'totp_already_enabled',
   'totp_not_set_up', // enable before setup
   'totp_not_enabled',
+  'demo_limit', // this address opened too many demo accounts within the hour
   // wallet (uploads, deposits, withdrawals, transfers, admin review)
   'upload_missing', // no file in the multipart field `file`
   'upload_not_image', // content is not PNG, JPEG or WebP (whatever the name or declared type says)
   'upload_too_large', // {max_mb}
+  'upload_quota_count', // {max}: images per user per hour
+  'upload_quota_bytes', // {max_mb}: bytes per user per day
   'proof_invalid', // proofImg is not an image this user uploaded
   'channel_not_found', // unknown deposit address, bank coin or collection account
   'currency_not_found', // unknown or disabled withdrawal currency

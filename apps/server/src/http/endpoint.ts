@@ -12,6 +12,7 @@ import {
 } from '@tp/contracts';
 import { requireRealAccount, requireUser } from './auth.js';
 import { requireAdmin } from './admin-auth.js';
+import { isStaffEndpoint } from './docs.js';
 import { envelopeSchema } from './envelope.js';
 import { refuse } from './refusal.js';
 
@@ -65,6 +66,14 @@ function rateLimitOf(app: FastifyInstance, endpoint: EndpointSpec): RouteShortha
   return { rateLimit: { max, timeWindow: limit.windowMs } };
 }
 
+/** The route's config: its rate limit, and which OpenAPI document lists it (http/docs.ts). */
+function configOf(app: FastifyInstance, endpoint: EndpointSpec): RouteShorthandOptions['config'] {
+  const rateLimit = rateLimitOf(app, endpoint);
+  const staff = isStaffEndpoint(endpoint);
+  if (!rateLimit && !staff) return undefined;
+  return { ...rateLimit, ...(staff ? { docs: 'staff' as const } : {}) };
+}
+
 function schemaOf(endpoint: EndpointSpec, method: HttpMethod) {
   const input = endpoint.input && (method === 'GET' ? { querystring: endpoint.input } : { body: endpoint.input });
   return {
@@ -88,7 +97,7 @@ export function route<E extends EndpointSpec>(app: FastifyInstance<any, any, any
   const scope = idempotencyScope(endpoint);
   for (const method of endpoint.methods) {
     const guard = guardOf(endpoint.access);
-    const config = rateLimitOf(app, endpoint);
+    const config = configOf(app, endpoint);
     app.route({
       method,
       url: endpoint.path,

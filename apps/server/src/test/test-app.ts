@@ -60,11 +60,18 @@ export interface TestAppOptions {
   now?: () => number;
 }
 
+/**
+ * Limits on costly actions that a test file meets without meaning to: every injected request
+ * comes from 127.0.0.1 (one address for all demo accounts of a file), and helpers upload a proof
+ * for every deposit. The tests of these limits set their own small values.
+ */
+const UNLIMITED_FOR_TESTS = { demoAccountsPerIpPerHour: 1_000_000, uploadsPerHour: 1_000_000, uploadBytesPerDay: 2 ** 40 };
+
 /** The real app on its own database, for app.inject or app.listen({ port: 0 }). */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tp-data-'));
   const database = await createTestDatabase();
-  const config = loadConfig({}, { dataDir, webDistDir: path.join(dataDir, 'no-web-dist'), logLevel: 'silent', ...opts.config });
+  const config = loadConfig({}, { dataDir, webDistDir: path.join(dataDir, 'no-web-dist'), logLevel: 'silent', ...UNLIMITED_FOR_TESTS, ...opts.config });
   await seedIfEmpty(database.db, { adminEmail: config.adminEmail, adminPassword: TEST_ADMIN_PASSWORD, dataDir, log: () => undefined });
   const app = await buildApp({ db: database.db, config, logger: false, now: opts.now });
   await opts.extend?.(app);

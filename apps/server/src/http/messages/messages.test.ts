@@ -18,6 +18,8 @@ describe('messages', () => {
     expect(MESSAGES[lang].bad_request_field).toContain('{field}');
     expect(MESSAGES[lang].code_text).toContain('{code}');
     expect(MESSAGES[lang].upload_too_large).toContain('{max_mb}');
+    expect(MESSAGES[lang].upload_quota_count).toContain('{max}');
+    expect(MESSAGES[lang].upload_quota_bytes).toContain('{max_mb}');
     expect(MESSAGES[lang].amount_below_min).toContain('{min}');
   });
 

@@ -43,7 +43,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       refuse('bad_request', { field: 'file' });
     }
     if (!content) refuse('upload_missing');
-    return okEnvelope(req.lang, await storeImage(db, config.dataDir, user.id, content), 'uploaded');
+    const quota = { perHour: config.uploadsPerHour, bytesPerDay: config.uploadBytesPerDay };
+    return okEnvelope(req.lang, await storeImage(db, config.dataDir, user.id, content, quota), 'uploaded');
   });
 
   /**

@@ -38,6 +38,8 @@ export interface NewUser {
   inviter_id: number | null;
   is_demo: boolean;
   demo_id: string | null;
+  /** A demo account's address (its addressKey), for the per-address limit. */
+  signup_ip?: string | null;
 }
 
 export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
@@ -52,6 +54,26 @@ export async function insertDemoUserIfAbsent(db: Executor, user: NewUser): Promi
     .onConflict((oc) => oc.column('demo_id').doNothing())
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * Serialises the opening of demo accounts from one address (until the transaction ends), so
+ * parallel requests cannot all count the same number and slip past the limit together.
+ */
+export async function lockDemoSignups(trx: Executor, ip: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`demo-signup:${ip}`}))`.execute(trx);
+}
+
+/** Demo accounts opened from `ip` within the last `windowMs`. */
+export async function countRecentDemoSignups(db: Executor, ip: string, windowMs: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('is_demo', '=', true)
+    .where('signup_ip', '=', ip)
+    .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${windowMs / 1000})`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function updatePasswordHash(db: Executor, userId: number, passwordHash: string): Promise<void> {

@@ -5,6 +5,7 @@ import { currentUser } from '../../http/auth.js';
 import { route } from '../../http/endpoint.js';
 import { runMoneyAction } from '../../http/idempotency.js';
 import { refuse } from '../../http/refusal.js';
+import { addressKey } from '../../lib/client-address.js';
 import { consumeCaptcha, consumeCode, issueCode } from '../notify/index.js';
 import { verifyRegType } from '../settings/index.js';
 import { findUserByEmail, findUserById } from './users.repository.js';
@@ -46,9 +47,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     return okEnvelope(req.lang, session, 'logged_in');
   });
 
-  route(app, users.demoLogin, async ({ req, input }) =>
-    okEnvelope(req.lang, await db.transaction().execute((trx) => service.demoLogin(trx, input.demo_id)), 'logged_in'),
-  );
+  route(app, users.demoLogin, async ({ req, input }) => {
+    // req.ip: the client's address; behind a proxy only with TRUST_PROXY=1 (else the proxy's).
+    const signup = { ip: addressKey(req.ip), perIpPerHour: config.demoAccountsPerIpPerHour };
+    return okEnvelope(req.lang, await db.transaction().execute((trx) => service.demoLogin(trx, input.demo_id, signup)), 'logged_in');
+  });
 
   route(app, users.info, async ({ req }) => okEnvelope(req.lang, await service.userInfo(db, currentUser(req).id)));
 

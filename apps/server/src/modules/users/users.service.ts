@@ -131,10 +131,28 @@ async function fundDemo(trx: Executor, userId: number): Promise<void> {
   await post(trx, { kind: LEDGER_KINDS.demoFunding, memo: 'Demo account opening balance', reference: `user:${userId}`, postings });
 }
 
-/** The demo account of a device id: created and funded on first use, the same one afterwards. */
-export async function demoLogin(trx: Executor, demoId: string): Promise<Session> {
+/** Where a demo account is opened from, and how many one address may open per hour. */
+export interface DemoSignup {
+  ip: string;
+  perIpPerHour: number;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The demo account of a device id: created and funded on first use, the same one afterwards.
+ * Logging into an existing demo account is free; opening a new one counts toward the address's
+ * hourly limit (each comes with demo funding postings), checked under a per-address lock.
+ */
+export async function demoLogin(trx: Executor, demoId: string, signup: DemoSignup): Promise<Session> {
   let user = await repo.findUserByDemoId(trx, demoId);
   if (!user) {
+    await repo.lockDemoSignups(trx, signup.ip);
+    // Another request may have opened this very account while we waited for the lock.
+    user = await repo.findUserByDemoId(trx, demoId);
+  }
+  if (!user) {
+    if ((await repo.countRecentDemoSignups(trx, signup.ip, HOUR_MS)) >= signup.perIpPerHour) refuse('demo_limit');
     const created = await repo.insertDemoUserIfAbsent(trx, {
       uid: await newUid(trx),
       email: null,
@@ -143,6 +161,7 @@ export async function demoLogin(trx: Executor, demoId: string): Promise<Session>
       inviter_id: null,
       is_demo: true,
       demo_id: demoId,
+      signup_ip: signup.ip,
     });
     if (created) {
       await openUserAccounts(trx, created.id);
