@@ -10,14 +10,17 @@ import { z } from 'zod';
 export const INPUT_ISSUE = { controlCharacters: 'control_characters', amountTooLarge: 'amount_too_large' } as const;
 
 /**
- * C0 controls, DEL and C1 controls. PostgreSQL refuses U+0000 in text outright (a 500 before this
- * check), and none of the others belongs in a name, an address or a code.
+ * C0 controls, DEL and C1 controls, and the bidirectional embeddings, overrides and isolates
+ * (U+202A-U+202E, U+2066-U+2069). PostgreSQL refuses U+0000 in text outright (a 500 before this
+ * check), none of the others belongs in a name, an address or a code, and a bidi override in a
+ * text shown to another person (a reviewer's reason shown to the user) makes it read otherwise
+ * than it is written. The plain marks LRM and RLM stay allowed: right-to-left writers type them.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const SINGLE_LINE = z.regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, INPUT_ISSUE.controlCharacters);
+const SINGLE_LINE = z.regex(/^[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]*$/, INPUT_ISSUE.controlCharacters);
 /** A multi-line field (a reason typed in a text area) may also hold tab, line feed and carriage return. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const MULTI_LINE = z.regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/, INPUT_ISSUE.controlCharacters);
+const MULTI_LINE = z.regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]*$/, INPUT_ISSUE.controlCharacters);
 
 /**
  * Every string an endpoint reads starts from one of these two, so every string field refuses

@@ -80,6 +80,12 @@ describe('strict input: every text field of every endpoint refuses control chara
   it('a multi-line field keeps tab and line breaks but refuses the rest', () => {
     expect(multiLineText.safeParse('line one\r\nline\ttwo').success).toBe(true);
     expect(multiLineText.safeParse('nul\u0000').success).toBe(false);
+    // A bidi override would make a reason shown to the user read otherwise than it was written.
+    expect(multiLineText.safeParse('refused \u202egnorw').success).toBe(false);
+    expect(multiLineText.safeParse('isolate \u2066x\u2069').success).toBe(false);
+    expect(text.safeParse('\u202eabc').success).toBe(false);
+    // Plain direction marks are what right-to-left writers type.
+    expect(text.safeParse('\u0645\u062d\u0645\u062f\u200f 42').success).toBe(true);
     expect(text.safeParse('Ünïcödé 名前 ✓').success).toBe(true);
   });
 });
