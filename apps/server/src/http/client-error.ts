@@ -5,6 +5,17 @@ import { DEFAULT_LANG } from '@tp/contracts';
 import { refusalEnvelope } from './envelope.js';
 
 /**
+ * The security headers of every answer (security-headers.ts sets them through helmet, which never
+ * sees this one): an answer to a request Node could not parse is data, never a page.
+ */
+const RAW_SECURITY_HEADERS = [
+  "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options: nosniff',
+  'X-Frame-Options: DENY',
+  'Referrer-Policy: no-referrer',
+].map((h) => `${h}\r\n`).join('');
+
+/**
  * Answers a request Node could not parse (headers or a query string beyond the server's header
  * limit, a malformed request line, a timeout) with the envelope, then closes: the request never
  * reached a route, so its `lang` header is unread and the default language answers. Written on
@@ -17,7 +28,7 @@ export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: 
   const body = JSON.stringify(refusalEnvelope(DEFAULT_LANG, status === 431 ? 'request_too_large' : 'bad_request'));
   this.log.debug({ err: { code: err.code, message: err.message } }, 'client error');
   if (!socket.writable) return void socket.destroy();
-  const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n`;
+  const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n${RAW_SECURITY_HEADERS}`;
   // Closed once the answer is flushed (destroying at once could drop it).
   socket.end(`${head}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`, () => socket.destroy());
 }

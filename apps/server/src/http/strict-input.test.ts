@@ -194,6 +194,10 @@ describe('the envelope everywhere', () => {
       const [head, body] = answer.split('\r\n\r\n');
       expect(head).toMatch(/^HTTP\/1\.1 431 /);
       expect(head).toMatch(/\r\ncontent-type: application\/json/i);
+      // The security headers of every answer, though helmet never sees this one.
+      expect(head).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
+      expect(head).toMatch(/\r\nx-frame-options: DENY\r\n/i);
+      expect(head).toMatch(/\r\ncontent-security-policy: [^\r]*frame-ancestors 'none'/i);
       expect(JSON.parse(body!)).toMatchObject({ code: 0, error: 'request_too_large', data: null });
     }
   });
