@@ -2,57 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { demoLogin } from '../test/http-helpers.js';
+import { wsConnect, wsUrlOf } from '../test/ws-client.js';
 
 let t: TestApp;
 let wsUrl: string;
 beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = t.app.server.address();
-  wsUrl = `ws://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/v2/ws`;
+  wsUrl = wsUrlOf(t.app);
 });
 afterAll(async () => {
   await t.close();
 });
 
-/** A test client that queues what the server sends. */
-async function connect(headers: Record<string, string> = {}) {
-  const ws = new WebSocket(wsUrl, { headers });
-  const inbox: unknown[] = [];
-  const waiters: (() => void)[] = [];
-  ws.on('message', (data) => {
-    const raw = data.toString();
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      parsed = raw;
-    }
-    for (const m of Array.isArray(parsed) ? parsed : [parsed]) inbox.push(m);
-    waiters.splice(0).forEach((w) => w());
-  });
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  const next = async (timeoutMs = 2000): Promise<unknown> => {
-    const deadline = Date.now() + timeoutMs;
-    while (inbox.length === 0) {
-      if (Date.now() > deadline) throw new Error('no message');
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, 50);
-      });
-    }
-    return inbox.shift();
-  };
-  const send = (m: unknown) => ws.send(typeof m === 'string' ? m : JSON.stringify(m));
-  const nothing = async (ms = 150) => {
-    await new Promise((r) => setTimeout(r, ms));
-    expect(inbox).toEqual([]);
-  };
-  return { ws, next, send, nothing };
-}
+const connect = (headers: Record<string, string> = {}) => wsConnect(wsUrl, headers);
 
 describe('/v2/ws', () => {
   it('answers ping with pong (JSON and bare text)', async () => {
