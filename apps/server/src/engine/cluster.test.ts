@@ -91,6 +91,20 @@ describe.skipIf(!redisUp)('two server processes on one database with Redis', () 
   }
 
   const wsUrl = (s: RunningServer) => `${s.url.replace('http', 'ws').replace('localhost', '127.0.0.1')}v2/ws`;
+  /** A socket that keeps every message it receives (coalesced frames unpacked), once open. */
+  const collectingSocket = async (url: string) => {
+    const messages: Record<string, unknown>[] = [];
+    const ws = new WebSocket(url);
+    ws.on('message', (d) => {
+      const parsed = JSON.parse(d.toString()) as unknown;
+      messages.push(...((Array.isArray(parsed) ? parsed : [parsed]) as Record<string, unknown>[]));
+    });
+    await new Promise((r, j) => {
+      ws.once('open', r);
+      ws.once('error', j);
+    });
+    return { ws, messages };
+  };
 
   it('a tick from the engine process reaches a client of the other; the other takes over when the leader stops', async () => {
     const feedA = new ManualFeed();
@@ -102,16 +116,7 @@ describe.skipIf(!redisUp)('two server processes on one database with Redis', () 
     expect((await a.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     expect((await b.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
 
-    const messages: Record<string, unknown>[] = [];
-    const ws = new WebSocket(wsUrl(b));
-    ws.on('message', (d) => {
-      const parsed = JSON.parse(d.toString()) as unknown;
-      messages.push(...((Array.isArray(parsed) ? parsed : [parsed]) as Record<string, unknown>[]));
-    });
-    await new Promise((r, j) => {
-      ws.once('open', r);
-      ws.once('error', j);
-    });
+    const { ws, messages } = await collectingSocket(wsUrl(b));
     ws.send(JSON.stringify({ type: 'sub', params: 'DAY_MARKET' }));
     await until(() => messages.some((m) => m.type === 'sub_result'));
 
@@ -142,16 +147,7 @@ describe.skipIf(!redisUp)('two server processes on one database with Redis', () 
     const a = await start(new ManualFeed(), { wsSessionRecheckMs: 0 });
     const b = await start(new ManualFeed(), { wsSessionRecheckMs: 0 });
     const demo = (await a.app.inject({ method: 'GET', url: `${endpoints.users.demoLogin.path}?demo_id=cluster-ws-logout-1` })).json() as { data: { token: string } };
-    const messages: Record<string, unknown>[] = [];
-    const ws = new WebSocket(wsUrl(b));
-    ws.on('message', (d) => {
-      const parsed = JSON.parse(d.toString()) as unknown;
-      messages.push(...((Array.isArray(parsed) ? parsed : [parsed]) as Record<string, unknown>[]));
-    });
-    await new Promise((r, j) => {
-      ws.once('open', r);
-      ws.once('error', j);
-    });
+    const { ws, messages } = await collectingSocket(wsUrl(b));
     ws.send(JSON.stringify({ type: 'login', params: demo.data.token }));
     await until(() => messages.some((m) => m.type === 'login_result' && m.code === 1));
     const out = await a.app.inject({ method: 'POST', url: endpoints.users.logout.path, headers: { authorization: demo.data.token } });
