@@ -3,6 +3,7 @@ import type { ScheduledJob } from './engine/scheduled-job.js';
 import type { TickConsumerFactory } from './engine/tick-consumer.js';
 import type { ModuleDefinition } from './modules/define-module.js';
 import { adminModule } from './modules/admin/index.js';
+import { auditModule } from './modules/audit/index.js';
 import { depositsModule } from './modules/deposits/index.js';
 import { forexModule } from './modules/forex/index.js';
 import { ledgerModule } from './modules/ledger/index.js';
@@ -20,6 +21,7 @@ import { withdrawalsModule } from './modules/withdrawals/index.js';
  * order tick consumers see each batch (forex triggers before option expiries, as before).
  */
 export const MODULES: readonly ModuleDefinition[] = [
+  auditModule,
   settingsModule,
   notifyModule,
   usersModule,

@@ -5,7 +5,7 @@ import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { isLockedOut, recordLoginAttempt, type LockoutRule } from '../users/index.js';
 import * as repo from './admin.repository.js';
-import { writeAudit } from './audit.repository.js';
+import { writeAudit } from '../audit/index.js';
 import { consumeTotpCode, newTotpSecret } from './staff-totp.js';
 
 export interface StaffContext {

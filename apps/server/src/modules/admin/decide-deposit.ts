@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import { lockCharge, markCharge } from '../deposits/index.js';
 import { LEDGER_KINDS, SYSTEM_ACCOUNTS, baseCurrencyId, findUserAccount, post, systemAccountId } from '../ledger/index.js';
-import { writeAudit } from './audit.repository.js';
+import { writeAudit } from '../audit/index.js';
 
 /*
  * The deposit decision command: it spans deposits (the claim), the ledger (the credit) and the

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import { LEDGER_KINDS, SYSTEM_ACCOUNTS, baseCurrencyId, holdPostings, post, systemAccountId, type Posting } from '../ledger/index.js';
 import { lockWithdrawal, markWithdrawal } from '../withdrawals/index.js';
-import { writeAudit } from './audit.repository.js';
+import { writeAudit } from '../audit/index.js';
 import type { Decision } from './decide-deposit.js';
 
 /*
