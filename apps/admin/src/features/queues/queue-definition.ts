@@ -19,6 +19,8 @@ export interface QueueStatus {
 export interface QueueField<T> {
   key: string;
   value: (item: T, t: (key: string) => string) => string | number | null | undefined;
+  /** As a column, a long text (an address, a channel) that may wrap; the others stay on one line. */
+  wrap?: boolean;
 }
 
 /** An uploaded image of an item (a proof), shown full size in the detail drawer. */

@@ -135,7 +135,7 @@ describe('review queue', () => {
     expect(screen.queryByTestId('detail-reject')).toBeNull();
   });
 
-  it('keys typed into a field stay in the field', async () => {
+  it('keys typed into a field stay in the field; Enter and arrows on a control stay the control\'s', async () => {
     server.answers['/admin/api/deposits'] = [page([deposit(1), deposit(2)])];
     renderInConsole(
       <>
@@ -148,5 +148,13 @@ describe('review queue', () => {
     expect(selectedRow().getAttribute('data-row-key')).toBe('1');
     fireEvent.keyDown(screen.getByTestId('elsewhere'), { key: 'a' });
     expect(document.querySelector('.ant-modal')).toBeNull();
+    // Enter and arrows on a focused control are the control's; letters still work there.
+    const nextPage = document.querySelector<HTMLElement>('.ant-pagination-item a')!;
+    fireEvent.keyDown(nextPage, { key: 'Enter' });
+    fireEvent.keyDown(nextPage, { key: 'ArrowDown' });
+    expect(drawerTitle()).toBeUndefined();
+    expect(selectedRow().getAttribute('data-row-key')).toBe('1');
+    fireEvent.keyDown(nextPage, { key: 'j' });
+    expect(selectedRow().getAttribute('data-row-key')).toBe('2');
   });
 });

@@ -16,6 +16,13 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
+const CONTROL = 'button, a, [tabindex]:not([tabindex="-1"]), [role="button"], [role="radio"], [role="option"], [role="tab"], [role="menuitem"], [role="switch"], [role="checkbox"], [role="combobox"]';
+/** Enter and the arrow keys belong to a focused control (a button, the status filter, a link). */
+const CONTROL_KEYS = new Set(['Enter', 'ArrowDown', 'ArrowUp']);
+function isControl(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.closest(CONTROL) !== null;
+}
+
 function statusFrom(value: string | null, statuses: readonly QueueStatus[]): number {
   const n = Number(value);
   return value !== null && statuses.some((s) => s.value === n) ? n : statuses[0]!.value;
@@ -76,6 +83,7 @@ export function ReviewQueue<L extends EndpointSpec>({ definition }: { definition
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (deciding || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      if (CONTROL_KEYS.has(e.key) && isControl(e.target)) return;
       const act: Record<string, () => void> = {
         ArrowDown: () => move(1),
         j: () => move(1),
@@ -112,6 +120,7 @@ export function ReviewQueue<L extends EndpointSpec>({ definition }: { definition
       key: f.key,
       title: t(`${definition.key}.fields.${f.key}`),
       render: (_: unknown, item: Item) => f.value(item, t) ?? '',
+      onCell: () => ({ style: { whiteSpace: f.wrap ? ('normal' as const) : ('nowrap' as const), wordBreak: 'break-word' as const } }),
     })),
     {
       key: 'status',

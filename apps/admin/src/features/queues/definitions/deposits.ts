@@ -21,7 +21,7 @@ export const depositsQueue = defineQueue({
     { key: 'id', value: (d) => d.id },
     { key: 'user', value: (d) => d.user.email ?? d.user.uid },
     { key: 'amount', value: (d) => formatAmount(d.number, d.currency_code) },
-    { key: 'channel', value: (d) => d.channel },
+    { key: 'channel', value: (d) => d.channel, wrap: true },
     { key: 'created_at', value: (d) => d.created_at },
   ],
   detailFields: [

@@ -21,7 +21,7 @@ export const withdrawalsQueue = defineQueue({
     { key: 'user', value: (w) => w.user.email ?? w.user.uid },
     { key: 'amount', value: (w) => formatAmount(w.number, w.draw_currency.code) },
     { key: 'real_number', value: (w) => formatAmount(w.real_number, w.draw_currency.code) },
-    { key: 'destination', value: (w) => (w.type === DRAW_TYPES.coin ? w.method.dc_address : `${w.method.bank_name} ${w.method.payee_account}`) },
+    { key: 'destination', value: (w) => (w.type === DRAW_TYPES.coin ? w.method.dc_address : `${w.method.bank_name} ${w.method.payee_account}`), wrap: true },
     { key: 'created_at', value: (w) => w.created_at },
   ],
   detailFields: [
