@@ -38,6 +38,16 @@ const FIXTURE: Record<string, string> = {
   // once, at the edge where the cruise first closes it).
   'apps/server/src/modules/notify/index.ts': `import { who } from '../users/index.js';\nexport const code = who;`,
   'apps/server/src/modules/users/index.ts': `import { code } from '../notify/index.js';\nexport const who = code;`,
+  // What staff can never do: admin route files reaching a price writer, the ledger's post or an
+  // order command (violations); the decision command posting, and a route reading its own module (allowed).
+  'apps/server/src/engine/tick-store.ts': `export const insertTicks = 1;`,
+  'apps/server/src/modules/market/market.repository.ts': `export const listSymbols = 1;`,
+  'apps/server/src/modules/market/market-admin.routes.ts': `import { insertTicks } from '../../engine/tick-store.js';\nimport { listSymbols } from './market.repository.js';\nexport const a = [insertTicks, listSymbols];`,
+  'apps/server/src/modules/admin/decide-deposit.ts': `import { post } from '../ledger/index.js';\nexport const decideDeposit = post;`,
+  'apps/server/src/modules/admin/admin.routes.ts': `import { decideDeposit } from './decide-deposit.js';\nimport { post } from '../ledger/index.js';\nexport const b = [decideDeposit, post];`,
+  'apps/server/src/modules/forex/index.ts': `export { closeAllOpen } from './forex.service.js';`,
+  'apps/server/src/modules/forex/forex.service.ts': `export const closeAllOpen = 1;`,
+  'apps/server/src/modules/users/users-admin.routes.ts': `import { closeAllOpen } from '../forex/index.js';\nexport const c = closeAllOpen;`,
   // Violation: the pure domain importing something besides decimal.js.
   'packages/domain/src/margin.ts': `import { Decimal } from 'decimal.js';\nimport { z } from 'zod';\nexport const d = [Decimal, z];`,
 };
@@ -82,8 +92,11 @@ describe('boundary rules of the lint step', () => {
         'web-feature-stays-in-its-folder: apps/web/src/features/forex/forex-form.test.tsx -> apps/web/src/features/market/model/quote-store.ts',
         'domain-is-pure: packages/domain/src/margin.ts -> zod',
         'no-circular-imports: apps/server/src/modules/notify/index.ts -> apps/server/src/modules/users/index.ts',
+        'admin-routes-move-no-money-or-market: apps/server/src/modules/market/market-admin.routes.ts -> apps/server/src/engine/tick-store.ts',
+        'admin-routes-move-no-money-or-market: apps/server/src/modules/admin/admin.routes.ts -> apps/server/src/modules/ledger/index.ts',
+        'admin-routes-move-no-money-or-market: apps/server/src/modules/users/users-admin.routes.ts -> apps/server/src/modules/forex/index.ts',
       ].sort(),
     );
-    expect(result.summary.error).toBe(9);
+    expect(result.summary.error).toBe(12);
   });
 });
