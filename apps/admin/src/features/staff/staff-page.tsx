@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { App, Badge, Button, Card, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import { UserAddOutlined } from '@ant-design/icons';
+import { App, Badge, Button, Card, Dropdown, Space, Table, Tag, Typography } from 'antd';
+import { DownOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_ROLES, endpoints, type AdminRole, type StaffMember } from '@tp/contracts';
@@ -8,6 +8,8 @@ import { call } from '../../lib/api';
 import { useSession } from '../../lib/session-store';
 import { InviteModal } from './invite-modal';
 import { RoleTag } from './role-tag';
+
+const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
 /**
  * Staff management (role `admin`): who is on the staff, their role, status, second factor and last
@@ -70,6 +72,8 @@ export default function StaffPage() {
           loading={list.isLoading}
           dataSource={list.data?.data ?? []}
           data-testid="staff-table"
+          // A long e-mail or a narrow window scrolls the table inside its card, never the page.
+          scroll={{ x: 'max-content' }}
           pagination={{ current: page, pageSize: list.data?.per_page ?? 15, total: list.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
           columns={[
             {
@@ -77,7 +81,9 @@ export default function StaffPage() {
               dataIndex: 'email',
               render: (email: string, m) => (
                 <Space>
-                  <Typography.Text>{email}</Typography.Text>
+                  <Typography.Text ellipsis={{ tooltip: email }} style={{ maxWidth: 240 }}>
+                    {email}
+                  </Typography.Text>
                   {m.id === myId ? <Tag>{t('you')}</Tag> : null}
                 </Space>
               ),
@@ -86,6 +92,7 @@ export default function StaffPage() {
             {
               title: t('columns.status'),
               dataIndex: 'status',
+              onCell: nowrap,
               render: (status: StaffMember['status']) => <Badge status={status === 'active' ? 'success' : 'default'} text={t(`status.${status}`)} />,
             },
             {
@@ -93,8 +100,7 @@ export default function StaffPage() {
               dataIndex: 'totp_enabled',
               render: (on: boolean) => <Tag color={on ? 'green' : undefined}>{t(on ? 'totp.on' : 'totp.off')}</Tag>,
             },
-            { title: t('columns.last_login'), dataIndex: 'last_login_at', render: (at: string | null) => at ?? t('never') },
-            { title: t('columns.created'), dataIndex: 'created_at' },
+            { title: t('columns.last_login'), dataIndex: 'last_login_at', onCell: nowrap, render: (at: string | null) => at ?? t('never') },
             {
               title: t('columns.actions'),
               key: 'actions',
@@ -102,24 +108,29 @@ export default function StaffPage() {
                 m.id === myId ? (
                   <Typography.Text type="secondary">{t('own_row')}</Typography.Text>
                 ) : (
-                  <Space size="small" data-testid={`staff-actions-${m.id}`}>
-                    <Tooltip title={t('actions.role')}>
-                      <Select<AdminRole>
-                        size="small"
-                        value={m.role}
-                        style={{ width: 120 }}
-                        onChange={(role) => changeRole(m, role)}
-                        options={ADMIN_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
-                        aria-label={t('actions.role')}
-                      />
-                    </Tooltip>
-                    <Button size="small" danger={m.status === 'active'} onClick={() => setDisabled(m, m.status === 'active')}>
-                      {t(m.status === 'active' ? 'actions.disable' : 'actions.enable')}
+                  <Dropdown
+                    trigger={['click']}
+                    menu={{
+                      items: [
+                        ...ADMIN_ROLES.filter((role) => role !== m.role).map((role) => ({ key: `role:${role}`, label: t('actions.make', { role: t(`roles.${role}`) }) })),
+                        { type: 'divider' as const },
+                        { key: 'disabled', label: t(m.status === 'active' ? 'actions.disable' : 'actions.enable'), danger: m.status === 'active' },
+                        { key: 'reset', label: t('actions.reset'), disabled: !m.totp_enabled },
+                      ],
+                      onClick: ({ key }) => {
+                        if (key.startsWith('role:')) changeRole(m, key.slice(5) as AdminRole);
+                        else if (key === 'disabled') setDisabled(m, m.status === 'active');
+                        else if (key === 'reset') resetTotp(m);
+                      },
+                    }}
+                  >
+                    <Button size="small" data-testid={`staff-manage-${m.id}`}>
+                      <Space size={4}>
+                        {t('actions.manage')}
+                        <DownOutlined />
+                      </Space>
                     </Button>
-                    <Button size="small" disabled={!m.totp_enabled} onClick={() => resetTotp(m)}>
-                      {t('actions.reset')}
-                    </Button>
-                  </Space>
+                  </Dropdown>
                 ),
             },
           ]}
