@@ -32,7 +32,7 @@ async function signIn(page: Page, email: string, password: string) {
   await expect(page.getByTestId('side-menu')).toBeVisible();
 }
 
-test('the admin invites a reviewer, who sets a password from the link, signs in and sees no staff management', async ({ page, browser }) => {
+test('the admin invites a reviewer, who sets a password from the link, signs in, sees the queues and no staff management', async ({ page, browser }) => {
   await openConsole(page);
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await page.getByTestId('side-menu').getByText('Staff').click();
@@ -66,8 +66,14 @@ test('the admin invites a reviewer, who sets a password from the link, signs in 
   await reviewer.getByTestId('login-password').fill('reviewer-password-1');
   await reviewer.getByTestId('login-submit').click();
   const menu = reviewer.getByTestId('side-menu');
+  await expect(menu).toContainText('Deposits');
+  await expect(menu).toContainText('Withdrawals');
   await expect(menu).toContainText('My account');
   await expect(menu).not.toContainText('Staff');
+  // A reviewer lands on the first queue.
+  await expect(reviewer).toHaveURL(/#\/queues\/deposits/);
+  await settled(reviewer);
+  await shot(reviewer, 'admin-reviewer-queues-light');
   // The server agrees: the reviewer's token opens the deposit queue and not the staff list.
   const answers = await reviewer.evaluate(async () => {
     const token = (JSON.parse(localStorage.getItem('tp.admin.session') ?? '{}') as { state?: { token?: string } }).state?.token ?? '';
@@ -79,7 +85,6 @@ test('the admin invites a reviewer, who sets a password from the link, signs in 
   // Typed by hand, the staff page is not there for this role.
   await reviewer.goto('/admin/#/staff');
   await expect(reviewer.getByText('Page not found')).toBeVisible();
-  await shot(reviewer, 'admin-reviewer-menu-light');
   await context.close();
 
   // Back to the admin: the reviewer is listed, active, signed in once.
