@@ -85,6 +85,15 @@ test('the admin invites a reviewer, who sets a password from the link, signs in,
   // Typed by hand, the staff page is not there for this role.
   await reviewer.goto('/admin/#/staff');
   await expect(reviewer.getByText('Page not found')).toBeVisible();
+  // Their own password, on the account page: changed with the current one.
+  await menu.getByRole('link', { name: 'My account' }).click();
+  await reviewer.getByTestId('password-current').fill('reviewer-password-1');
+  await reviewer.getByTestId('password-new').fill('reviewer-password-2');
+  await reviewer.getByTestId('password-repeat').fill('reviewer-password-2');
+  await reviewer.getByTestId('password-submit').click();
+  await expect(reviewer.locator('.ant-message-notice')).toContainText('Password changed');
+  await settled(reviewer);
+  await shot(reviewer, 'admin-account-password-light');
   await context.close();
 
   // Back to the admin: the reviewer is listed, active, signed in once.
