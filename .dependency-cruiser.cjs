@@ -73,6 +73,26 @@ module.exports = {
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
     },
     {
+      name: 'admin-routes-move-no-money-or-market',
+      comment:
+        'What staff can never do (issue 13): an admin route file does not reach the forex or micro order commands, the price writers of the market engine, or the ledger (its `post`). Money moves only through the reviewed decision commands (modules/admin/decide-deposit.ts, decide-withdrawal.ts), which are not route files and may post.',
+      severity: 'error',
+      from: { path: `${SERVER}modules/[^/]+/[^/]*admin[^/]*\\.routes\\.ts$` },
+      to: {
+        path: [
+          // forex: submit, close, cancel, stops (forex.service), the closer and fills of the engine; the index re-exports closeAllOpen.
+          `${SERVER}modules/forex/(index|forex\\.service|position-closer|forex-engine|trigger-core|forex-simulation)\\.ts$`,
+          // micro: opening an option and settling it; the index re-exports voidRunningOrders.
+          `${SERVER}modules/micro/(index|micro\\.service|micro-settlement|micro-settler|expiry-queue)\\.ts$`,
+          // ledger: post and its statements live behind the index.
+          `${SERVER}modules/ledger/`,
+          // prices: the feeds, the engine that stores their ticks and candles, and the in-memory quotes.
+          `${SERVER}engine/(tick-store|market-engine|market-runtime|feeds/)`,
+          `${SERVER}modules/market/quote-board\\.ts$`,
+        ],
+      },
+    },
+    {
       name: 'admin-feature-stays-in-its-folder',
       comment: 'An admin console feature never imports another feature (tests included); app/ composes them through the page registry, shared code lives in lib/ or components/.',
       severity: 'error',

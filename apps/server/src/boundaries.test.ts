@@ -38,6 +38,16 @@ const FIXTURE: Record<string, string> = {
   // once, at the edge where the cruise first closes it).
   'apps/server/src/modules/notify/index.ts': `import { who } from '../users/index.js';\nexport const code = who;`,
   'apps/server/src/modules/users/index.ts': `import { code } from '../notify/index.js';\nexport const who = code;`,
+  // What staff can never do: admin route files reaching a price writer, the ledger's post or an
+  // order command (violations); the decision command posting, and a route reading its own module (allowed).
+  'apps/server/src/engine/tick-store.ts': `export const insertTicks = 1;`,
+  'apps/server/src/modules/market/market.repository.ts': `export const listSymbols = 1;`,
+  'apps/server/src/modules/market/market-admin.routes.ts': `import { insertTicks } from '../../engine/tick-store.js';\nimport { listSymbols } from './market.repository.js';\nexport const a = [insertTicks, listSymbols];`,
+  'apps/server/src/modules/admin/decide-deposit.ts': `import { post } from '../ledger/index.js';\nexport const decideDeposit = post;`,
+  'apps/server/src/modules/admin/admin.routes.ts': `import { decideDeposit } from './decide-deposit.js';\nimport { post } from '../ledger/index.js';\nexport const b = [decideDeposit, post];`,
+  'apps/server/src/modules/forex/index.ts': `export { closeAllOpen } from './forex.service.js';`,
+  'apps/server/src/modules/forex/forex.service.ts': `export const closeAllOpen = 1;`,
+  'apps/server/src/modules/users/users-admin.routes.ts': `import { closeAllOpen } from '../forex/index.js';\nexport const c = closeAllOpen;`,
   // Violation: one admin console feature importing another; the page registry (app/) may import any.
   'apps/admin/src/features/users/user-page.tsx': `import { ReviewQueue } from '../queues/review-queue';\nexport const u = ReviewQueue;`,
   'apps/admin/src/features/queues/review-queue.tsx': `export const ReviewQueue = 1;`,
@@ -94,8 +104,11 @@ describe('boundary rules of the lint step', () => {
         'admin-lib-imports-no-feature: apps/admin/src/lib/api.ts -> apps/admin/src/app/pages.ts',
         'client-is-transport-only: packages/client/src/client.ts -> apps/web/src/lib/storage.ts',
         'no-circular-imports: apps/server/src/modules/notify/index.ts -> apps/server/src/modules/users/index.ts',
+        'admin-routes-move-no-money-or-market: apps/server/src/modules/market/market-admin.routes.ts -> apps/server/src/engine/tick-store.ts',
+        'admin-routes-move-no-money-or-market: apps/server/src/modules/admin/admin.routes.ts -> apps/server/src/modules/ledger/index.ts',
+        'admin-routes-move-no-money-or-market: apps/server/src/modules/users/users-admin.routes.ts -> apps/server/src/modules/forex/index.ts',
       ].sort(),
     );
-    expect(result.summary.error).toBe(12);
+    expect(result.summary.error).toBe(15);
   });
 });

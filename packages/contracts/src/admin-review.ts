@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_ROLES } from './endpoints/define-endpoint.js';
 import { wireDateTime } from './money.js';
 import { ignoredT, pageQuery, pagedSchema } from './envelope.js';
 import { idField, intIn, optionalMultiLineText, requiredMultiLineText, text, optionalInt } from './form-fields.js';
@@ -16,7 +17,8 @@ export const adminLoginInput = z.object({ email, password: text.min(1).max(128),
 export const totpSetupSchema = z.object({ secret: z.string(), otpauth_uri: z.string() });
 export const totpCodeInput = z.object({ code: totpCode });
 export const totpStateSchema = z.object({ enabled: z.boolean() });
-export const adminSessionSchema = z.object({ token: z.string(), admin: z.object({ id: z.number().int(), email: z.string() }) });
+/** The role tells the console what to show; the server checks it on every admin endpoint. */
+export const adminSessionSchema = z.object({ token: z.string(), admin: z.object({ id: z.number().int(), email: z.string(), role: z.enum(ADMIN_ROLES) }) });
 export type AdminSession = z.infer<typeof adminSessionSchema>;
 
 export const adminQueueQuery = z.object({

@@ -73,6 +73,12 @@ export const ERROR_KEYS = [
   'forex_insufficient_balance',
   'forex_order_not_holding',
   'forex_order_not_pending',
+  // staff and roles (admin console)
+  'staff_role_forbidden', // the staff member's role may not call this admin endpoint (code 0: the console stays signed in)
+  'staff_self_change', // staff management never changes, disables or resets the caller's own account
+  'staff_last_admin', // the change would leave no active admin
+  'staff_exists', // an invitation for an e-mail that already belongs to a staff member
+  'staff_invite_invalid', // the invitation link is unknown, expired or already used
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -98,6 +104,11 @@ export const SUCCESS_KEYS = [
   'forex_closed',
   'forex_cancelled',
   'forex_stop_set',
+  // staff and roles (admin console)
+  'staff_invited',
+  'staff_updated',
+  'staff_joined',
+  'staff_password_changed',
 ] as const;
 export type SuccessKey = (typeof SUCCESS_KEYS)[number];
 

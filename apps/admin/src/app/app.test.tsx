@@ -20,7 +20,7 @@ async function fakeFetch(url: string, init: RequestInit): Promise<Response> {
   return new Response(JSON.stringify({ msg: '', data: null, ...answer }), { status: 200, headers: { 'Content-Type': 'application/json' } });
 }
 
-const session = { token: 'staff-token', admin: { id: 1, email: 'boss@example.com' } };
+const session = { token: 'staff-token', admin: { id: 1, email: 'boss@example.com', role: 'admin' as const } };
 
 beforeAll(async () => {
   await initI18n(pageNamespaces(), 'en');

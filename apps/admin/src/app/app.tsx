@@ -1,9 +1,10 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoginPage } from '../features/auth/login-page';
 import { useSession } from '../lib/session-store';
+import { useMe } from '../lib/use-me';
 import { AdminLayout } from './layout';
 import { PAGES, pagesFor, type PageEntry } from './pages';
 import { createQueryClient, Providers } from './providers';
@@ -17,12 +18,28 @@ function NotFound() {
   return <Result status="404" title={t('not_found.title')} subTitle={t('not_found.text')} />;
 }
 
+const AcceptInvitePage = lazy(() => import('../features/accept-invite/accept-invite-page'));
+
+/** Pages anyone may open, signed in or not: accepting a staff invitation (`#/accept?token=`). */
+const PUBLIC_PAGES = (
+  <Route
+    path="accept"
+    element={
+      <Suspense fallback={<PageLoading />}>
+        <AcceptInvitePage />
+      </Suspense>
+    }
+  />
+);
+
 /** The routes of the signed-in console: the registry's pages this role may use. */
 function SignedIn({ pages }: { pages: readonly PageEntry[] }) {
+  useMe();
   const role = useSession((s) => s.staff?.role);
   const allowed = pagesFor(role, pages);
   return (
     <Routes>
+      {PUBLIC_PAGES}
       <Route element={<AdminLayout pages={allowed} />}>
         {allowed[0] ? <Route index element={<Navigate to={`/${allowed[0].path}`} replace />} /> : null}
         {allowed.map(({ path, element: Page }) => (
@@ -57,6 +74,7 @@ export function App({ pages = PAGES }: { pages?: readonly PageEntry[] }) {
           <SignedIn pages={pages} />
         ) : (
           <Routes>
+            {PUBLIC_PAGES}
             <Route path="*" element={<LoginPage />} />
           </Routes>
         )}

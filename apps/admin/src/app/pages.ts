@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { BankOutlined, SafetyCertificateOutlined, WalletOutlined } from '@ant-design/icons';
+import { BankOutlined, SafetyCertificateOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
 import type { AdminRole } from '@tp/contracts';
 
 /**
@@ -26,6 +26,7 @@ export const PAGES: readonly PageEntry[] = [
   { path: 'queues/deposits', navKey: 'queues:deposits.nav', icon: WalletOutlined, roles: REVIEWERS, element: lazy(() => import('../features/queues/definitions/deposits')) },
   { path: 'queues/withdrawals', navKey: 'queues:withdrawals.nav', icon: BankOutlined, roles: REVIEWERS, element: lazy(() => import('../features/queues/definitions/withdrawals')) },
   { path: 'account', navKey: 'account:nav', icon: SafetyCertificateOutlined, roles: EVERY_ROLE, element: lazy(() => import('../features/account/account-page')) },
+  { path: 'staff', navKey: 'staff:nav', icon: TeamOutlined, roles: ['admin'], element: lazy(() => import('../features/staff/staff-page')) },
 ];
 
 /** The i18n namespaces the menu needs: one per feature with a page. */

@@ -13,6 +13,8 @@ interface SessionState {
   token: string | null;
   staff: StaffMember | null;
   signIn(session: AdminSession): void;
+  /** What `GET /admin/api/me` says now: a role changed by an admin shows without signing in again. */
+  updateStaff(staff: StaffMember): void;
   signOut(): void;
 }
 
@@ -33,6 +35,9 @@ export const useSession = create<SessionState>()(
       staff: null,
       signIn(session) {
         set({ token: session.token, staff: { id: session.admin.id, email: session.admin.email, role: roleOf(session.admin) } });
+      },
+      updateStaff(staff) {
+        set((s) => (s.token ? { staff } : s));
       },
       signOut() {
         set({ token: null, staff: null });

@@ -6,6 +6,8 @@ type TimestampDefault = ColumnType<Date, Date | string | undefined, Date | strin
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 /** NUMERIC comes back from pg as a string; money never becomes a JS number. */
 type Numeric = ColumnType<string, string, string>;
+/** The staff roles (contracts ADMIN_ROLES); a check constraint holds the column to them. */
+type StaffRole = 'admin' | 'reviewer' | 'support';
 type NumericDefault = ColumnType<string, string | undefined, string>;
 
 export interface UsersTable {
@@ -102,7 +104,24 @@ export interface AdminsTable {
   totp_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   /** The 30 s step of the last accepted code (bigint: read as a string). */
   totp_last_step: ColumnType<string | null, never, string | number | null>;
+  /** Which admin endpoints the staff member may call (the endpoint's access roles). */
+  role: StaffRole;
+  /** Set while disabled: no login, and the staff member's tokens are refused. */
+  disabled_at: NullableTimestamp;
+  invited_by: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: TimestampDefault;
+}
+
+/** A one-time link to join the staff; only the token's hash is stored. */
+export interface StaffInvitationsTable {
+  id: Generated<number>;
+  token_hash: string;
+  email: string;
+  role: StaffRole;
+  created_by: number;
+  created_at: TimestampDefault;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
 }
 
 export interface AdminSessionsTable {
@@ -445,6 +464,7 @@ export interface DB {
   companies: CompaniesTable;
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
+  staff_invitations: StaffInvitationsTable;
   audit_log: AuditLogTable;
   currencies: CurrenciesTable;
   ledger_accounts: LedgerAccountsTable;

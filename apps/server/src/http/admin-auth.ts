@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import type { AdminRole } from '@tp/contracts';
 import type { Db } from '../db/database.js';
 import { hashToken } from '../lib/tokens.js';
 import { tokenFromHeader } from './auth.js';
@@ -9,20 +10,25 @@ export interface AuthAdmin {
   id: number;
   sessionId: number;
   email: string;
+  /** Read on every request, so a role change applies to the next call. */
+  role: AdminRole;
 }
 
 /**
  * Resolves an admin token. Admin sessions live in their own table: a user token is never found
  * here, and an admin token is never found in `sessions` (requireUser), so neither opens the other.
+ * A disabled staff member's token is not found either: disabling revokes their sessions, and this
+ * check makes it hold from the very next request even for a session revoked a moment later.
  */
 export async function adminForToken(db: Db, token: string | undefined): Promise<AuthAdmin | undefined> {
   if (!token) return undefined;
   const row = await db
     .selectFrom('admin_sessions as s')
     .innerJoin('admins as a', 'a.id', 's.admin_id')
-    .select(['s.id as session_id', 'a.id as admin_id', 'a.email'])
+    .select(['s.id as session_id', 'a.id as admin_id', 'a.email', 'a.role'])
     .where('s.token_hash', '=', hashToken(token))
     .where('s.revoked_at', 'is', null)
+    .where('a.disabled_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
   await db
@@ -31,7 +37,7 @@ export async function adminForToken(db: Db, token: string | undefined): Promise<
     .where('id', '=', row.session_id)
     .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
     .execute();
-  return { id: row.admin_id, sessionId: row.session_id, email: row.email };
+  return { id: row.admin_id, sessionId: row.session_id, email: row.email, role: row.role };
 }
 
 /** preHandler of /admin/api: answers 999 unless a live admin token is sent. Sets `req.admin`. */

@@ -11,7 +11,7 @@ import {
   type HttpMethod,
 } from '@tp/contracts';
 import { requireRealAccount, requireUser } from './auth.js';
-import { requireAdmin } from './admin-auth.js';
+import { currentAdmin, requireAdmin } from './admin-auth.js';
 import { isStaffEndpoint } from './docs.js';
 import { envelopeSchema } from './envelope.js';
 import { refuse } from './refusal.js';
@@ -31,13 +31,15 @@ export type EndpointAnswer<E extends EndpointSpec> = E['output'] extends z.ZodTy
 
 export type EndpointHandler<E extends EndpointSpec> = (ctx: EndpointContext<E>) => Promise<EndpointAnswer<E>>;
 
-/** The role every admin holds today (admins have no role column yet). */
-const HELD_ADMIN_ROLE: AdminRole = 'admin';
-
+/**
+ * A live staff token (else 999), then the staff member's role against the endpoint's roles. A
+ * wrong role is refused with code 0, not 999: the staff member is signed in and stays so, the
+ * console shows the refusal instead of signing them out.
+ */
 function requireAdminRole(roles: readonly AdminRole[]): onRequestHookHandler {
   return async function (this: FastifyInstance, req) {
     await requireAdmin.call(this, req);
-    if (!roles.includes(HELD_ADMIN_ROLE)) refuse('not_logged_in');
+    if (!roles.includes(currentAdmin(req).role)) refuse('staff_role_forbidden');
   };
 }
 

@@ -16,7 +16,10 @@ import {
 } from '../admin-review.js';
 
 const tags = ['admin'];
-const reviewer = access.admin('admin');
+/** The review queues: admins and reviewers (support does not decide money). */
+const reviewer = access.admin('admin', 'reviewer');
+/** Signing out and the own second factor: every staff member. */
+const anyStaff = access.admin('admin', 'reviewer', 'support');
 const decision = { methods: ['POST'], params: adminItemParams, output: adminDecisionSchema, access: reviewer, idempotent: false, tags } as const;
 
 /**
@@ -34,13 +37,13 @@ export const adminEndpoints = {
     rateLimit: { max: 'login', windowMs: 60_000 },
     tags,
   }),
-  logout: defineEndpoint({ methods: ['POST'], path: '/admin/api/logout', output: z.null(), access: reviewer, idempotent: false, tags }),
+  logout: defineEndpoint({ methods: ['POST'], path: '/admin/api/logout', output: z.null(), access: anyStaff, idempotent: false, tags }),
   /** The signed-in staff member's second factor: a new secret to scan (not on until enabled). */
-  totpSetup: defineEndpoint({ methods: ['POST'], path: '/admin/api/totp/setup', output: totpSetupSchema, access: reviewer, idempotent: false, tags }),
+  totpSetup: defineEndpoint({ methods: ['POST'], path: '/admin/api/totp/setup', output: totpSetupSchema, access: anyStaff, idempotent: false, tags }),
   /** Turns TOTP on with a valid code of the set-up secret; from then on login needs a code. */
-  totpEnable: defineEndpoint({ methods: ['POST'], path: '/admin/api/totp/enable', input: totpCodeInput, output: totpStateSchema, access: reviewer, idempotent: false, tags }),
+  totpEnable: defineEndpoint({ methods: ['POST'], path: '/admin/api/totp/enable', input: totpCodeInput, output: totpStateSchema, access: anyStaff, idempotent: false, tags }),
   /** Turns TOTP off; needs a current code. */
-  totpDisable: defineEndpoint({ methods: ['POST'], path: '/admin/api/totp/disable', input: totpCodeInput, output: totpStateSchema, access: reviewer, idempotent: false, tags }),
+  totpDisable: defineEndpoint({ methods: ['POST'], path: '/admin/api/totp/disable', input: totpCodeInput, output: totpStateSchema, access: anyStaff, idempotent: false, tags }),
   deposits: defineEndpoint({ methods: ['GET'], path: '/admin/api/deposits', input: adminQueueQuery, output: adminDepositPageSchema, access: reviewer, idempotent: false, tags }),
   withdrawals: defineEndpoint({ methods: ['GET'], path: '/admin/api/withdrawals', input: adminQueueQuery, output: adminWithdrawalPageSchema, access: reviewer, idempotent: false, tags }),
   approveDeposit: defineEndpoint({ ...decision, path: '/admin/api/deposits/:id/approve', input: adminApproveInput }),

@@ -5,9 +5,15 @@ import type { z } from 'zod';
  * admin apps call through it, /docs is generated from it, tests and benchmarks address it.
  */
 
-export type HttpMethod = 'GET' | 'POST';
+/** GET reads; POST acts; PUT changes a record (`PUT /admin/api/<noun>/:id`) and, like POST, carries its input in the body. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
-/** Admin roles. Today every admin holds `admin`; the others are there so review and support seats can be added without changing the endpoint shape. */
+/**
+ * Staff roles (admins.role): `admin` runs everything and manages staff, `reviewer` works the review
+ * queues, `support` reads users and the outbox. Every admin endpoint names the roles that may call
+ * it in `access.admin(...)`; the server checks it on each request (http/endpoint.ts) and the console
+ * only hides what the role cannot use.
+ */
 export const ADMIN_ROLES = ['admin', 'reviewer', 'support'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 

@@ -1,4 +1,5 @@
 import { adminEndpoints } from './admin.endpoints.js';
+import { adminStaffEndpoints } from './admin-staff.endpoints.js';
 import { depositsEndpoints } from './deposits.endpoints.js';
 import { forexEndpoints } from './forex.endpoints.js';
 import { marketEndpoints } from './market.endpoints.js';
@@ -26,6 +27,7 @@ export const endpoints = {
   micro: microEndpoints,
   forex: forexEndpoints,
   admin: adminEndpoints,
+  adminStaff: adminStaffEndpoints,
 };
 
 /** Every endpoint as a flat list (route tables, docs checks). */

@@ -1,6 +1,7 @@
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SecondFactorCard } from './second-factor-card';
+import { PasswordCard } from './password-card';
 
 /** The signed-in staff member's own account. */
 export default function AccountPage() {
@@ -12,6 +13,9 @@ export default function AccountPage() {
       </Typography.Title>
       <Card title={t('totp.title')} style={{ maxWidth: 720 }}>
         <SecondFactorCard />
+      </Card>
+      <Card title={t('password.title')} style={{ maxWidth: 720, marginTop: 16 }}>
+        <PasswordCard />
       </Card>
     </>
   );

@@ -38,7 +38,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   cancelAll();
-  act(() => useSession.getState().signIn({ token: 'staff-token', admin: { id: 1, email: 'boss@example.com' } }));
+  act(() => useSession.getState().signIn({ token: 'staff-token', admin: { id: 1, email: 'boss@example.com', role: 'reviewer' } }));
   server = fakeServer();
   wireApi();
   configureApi({ fetch: server.fetch, origin: () => 'http://api.test' });

@@ -70,7 +70,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
       .insertInto('ledger_accounts')
       .values(Object.values(SYSTEM_ACCOUNTS).map((code) => ({ system_code: code, currency_id: currencyId })))
       .execute();
-    await trx.insertInto('admins').values({ email: opts.adminEmail, password_hash: adminHash }).execute();
+    await trx.insertInto('admins').values({ email: opts.adminEmail, password_hash: adminHash, role: 'admin' }).execute();
     return true;
   });
 

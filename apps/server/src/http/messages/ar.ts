@@ -101,4 +101,14 @@ export const ar: Messages = {
   forex_closed: 'تم إغلاق الصفقة',
   forex_cancelled: 'تم إلغاء الأمر',
   forex_stop_set: 'تم حفظ وقف الخسارة وجني الأرباح',
+  // staff and roles (admin console)
+  staff_role_forbidden: 'ليس لديك صلاحية لهذا الإجراء',
+  staff_self_change: 'لا يمكنك تغيير حساب الموظف الخاص بك هنا',
+  staff_last_admin: 'يجب أن يبقى مسؤول نشط واحد على الأقل',
+  staff_exists: 'هذا البريد الإلكتروني يخص موظفًا بالفعل',
+  staff_invite_invalid: 'رابط الدعوة غير صالح أو منتهي الصلاحية أو مستخدم',
+  staff_invited: 'تم إنشاء الدعوة',
+  staff_updated: 'تم تحديث بيانات الموظف',
+  staff_joined: 'مرحبًا بك، يمكنك الآن تسجيل الدخول',
+  staff_password_changed: 'تم تغيير كلمة المرور، وتم تسجيل الخروج من جلساتك الأخرى',
 };

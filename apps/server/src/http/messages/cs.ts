@@ -101,4 +101,14 @@ export const cs: Messages = {
   forex_closed: 'Pozice uzavřena',
   forex_cancelled: 'Příkaz zrušen',
   forex_stop_set: 'Stop loss a take profit uloženy',
+  // staff and roles (admin console)
+  staff_role_forbidden: 'K této akci nemáte oprávnění',
+  staff_self_change: 'Vlastní účet zaměstnance zde změnit nelze',
+  staff_last_admin: 'Musí zůstat alespoň jeden aktivní administrátor',
+  staff_exists: 'Tento e-mail již patří zaměstnanci',
+  staff_invite_invalid: 'Odkaz pozvánky je neplatný, vypršel nebo již byl použit',
+  staff_invited: 'Pozvánka vytvořena',
+  staff_updated: 'Zaměstnanec aktualizován',
+  staff_joined: 'Vítejte, nyní se můžete přihlásit',
+  staff_password_changed: 'Heslo změněno, ostatní relace byly odhlášeny',
 };

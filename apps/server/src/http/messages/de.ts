@@ -101,4 +101,14 @@ export const de: Messages = {
   forex_closed: 'Position geschlossen',
   forex_cancelled: 'Order storniert',
   forex_stop_set: 'Stop-Loss und Take-Profit gespeichert',
+  // staff and roles (admin console)
+  staff_role_forbidden: 'Sie haben keine Berechtigung für diese Aktion',
+  staff_self_change: 'Ihr eigenes Mitarbeiterkonto können Sie hier nicht ändern',
+  staff_last_admin: 'Mindestens ein aktiver Administrator muss bleiben',
+  staff_exists: 'Diese E-Mail gehört bereits zu einem Mitarbeiter',
+  staff_invite_invalid: 'Dieser Einladungslink ist ungültig, abgelaufen oder bereits benutzt',
+  staff_invited: 'Einladung erstellt',
+  staff_updated: 'Mitarbeiter aktualisiert',
+  staff_joined: 'Willkommen, Sie können sich jetzt anmelden',
+  staff_password_changed: 'Passwort geändert, Ihre anderen Sitzungen wurden abgemeldet',
 };

@@ -101,4 +101,14 @@ export const en: Messages = {
   forex_closed: 'Position closed',
   forex_cancelled: 'Order cancelled',
   forex_stop_set: 'Stop loss and take profit saved',
+  // staff and roles (admin console)
+  staff_role_forbidden: 'You do not have permission for this action',
+  staff_self_change: 'You cannot change your own staff account here',
+  staff_last_admin: 'At least one active admin must remain',
+  staff_exists: 'This e-mail already belongs to a staff member',
+  staff_invite_invalid: 'This invitation link is invalid, expired or already used',
+  staff_invited: 'Invitation created',
+  staff_updated: 'Staff member updated',
+  staff_joined: 'Welcome aboard, you can now sign in',
+  staff_password_changed: 'Password changed, your other sessions were signed out',
 };

@@ -101,4 +101,14 @@ export const fr: Messages = {
   forex_closed: 'Position clôturée',
   forex_cancelled: 'Ordre annulé',
   forex_stop_set: 'Stop loss et take profit enregistrés',
+  // staff and roles (admin console)
+  staff_role_forbidden: 'Vous n\'avez pas l\'autorisation pour cette action',
+  staff_self_change: 'Vous ne pouvez pas modifier votre propre compte ici',
+  staff_last_admin: 'Il doit rester au moins un administrateur actif',
+  staff_exists: 'Cette adresse e-mail appartient déjà à un membre du personnel',
+  staff_invite_invalid: 'Ce lien d\'invitation est invalide, expiré ou déjà utilisé',
+  staff_invited: 'Invitation créée',
+  staff_updated: 'Membre du personnel mis à jour',
+  staff_joined: 'Bienvenue, vous pouvez maintenant vous connecter',
+  staff_password_changed: 'Mot de passe modifié, vos autres sessions ont été fermées',
 };

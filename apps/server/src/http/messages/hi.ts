@@ -101,4 +101,14 @@ export const hi: Messages = {
   forex_closed: 'पोज़िशन बंद की गई',
   forex_cancelled: 'ऑर्डर रद्द किया गया',
   forex_stop_set: 'स्टॉप लॉस और टेक प्रॉफ़िट सहेजे गए',
+  // staff and roles (admin console)
+  staff_role_forbidden: 'आपको इस कार्य की अनुमति नहीं है',
+  staff_self_change: 'आप यहाँ अपना स्टाफ खाता नहीं बदल सकते',
+  staff_last_admin: 'कम से कम एक सक्रिय एडमिन रहना चाहिए',
+  staff_exists: 'यह ईमेल पहले से किसी स्टाफ सदस्य का है',
+  staff_invite_invalid: 'आमंत्रण लिंक अमान्य, समाप्त या पहले ही उपयोग किया जा चुका है',
+  staff_invited: 'आमंत्रण बनाया गया',
+  staff_updated: 'स्टाफ सदस्य अपडेट किया गया',
+  staff_joined: 'स्वागत है, अब आप लॉग इन कर सकते हैं',
+  staff_password_changed: 'पासवर्ड बदल दिया गया, आपके अन्य सत्र लॉग आउट कर दिए गए',
 };

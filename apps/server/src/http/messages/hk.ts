@@ -101,4 +101,14 @@ export const hk: Messages = {
   forex_closed: '平倉成功',
   forex_cancelled: '撤單成功',
   forex_stop_set: '止盈止損已設定',
+  // staff and roles (admin console)
+  staff_role_forbidden: '您沒有執行此操作的權限',
+  staff_self_change: '不能在此修改您自己的員工帳戶',
+  staff_last_admin: '必須保留至少一名啟用中的管理員',
+  staff_exists: '此電郵已屬於一名員工',
+  staff_invite_invalid: '此邀請連結無效、已過期或已被使用',
+  staff_invited: '邀請已建立',
+  staff_updated: '員工資料已更新',
+  staff_joined: '歡迎加入，您現在可以登入',
+  staff_password_changed: '密碼已修改，您的其他登入已被登出',
 };

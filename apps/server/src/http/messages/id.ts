@@ -101,4 +101,14 @@ export const id: Messages = {
   forex_closed: 'Posisi ditutup',
   forex_cancelled: 'Order dibatalkan',
   forex_stop_set: 'Stop loss dan take profit disimpan',
+  // staff and roles (admin console)
+  staff_role_forbidden: 'Anda tidak memiliki izin untuk tindakan ini',
+  staff_self_change: 'Anda tidak dapat mengubah akun staf Anda sendiri di sini',
+  staff_last_admin: 'Harus tersisa setidaknya satu admin aktif',
+  staff_exists: 'Email ini sudah milik anggota staf',
+  staff_invite_invalid: 'Tautan undangan tidak valid, kedaluwarsa, atau sudah digunakan',
+  staff_invited: 'Undangan dibuat',
+  staff_updated: 'Staf diperbarui',
+  staff_joined: 'Selamat datang, Anda sekarang dapat masuk',
+  staff_password_changed: 'Kata sandi diubah, sesi Anda yang lain telah dikeluarkan',
 };

@@ -101,4 +101,14 @@ export const it: Messages = {
   forex_closed: 'Posizione chiusa',
   forex_cancelled: 'Ordine annullato',
   forex_stop_set: 'Stop loss e take profit salvati',
+  // staff and roles (admin console)
+  staff_role_forbidden: 'Non hai il permesso per questa azione',
+  staff_self_change: 'Non puoi modificare qui il tuo account staff',
+  staff_last_admin: 'Deve restare almeno un amministratore attivo',
+  staff_exists: 'Questa e-mail appartiene già a un membro dello staff',
+  staff_invite_invalid: 'Il link di invito non è valido, è scaduto o è già stato usato',
+  staff_invited: 'Invito creato',
+  staff_updated: 'Membro dello staff aggiornato',
+  staff_joined: 'Benvenuto, ora puoi accedere',
+  staff_password_changed: 'Password modificata, le altre sessioni sono state chiuse',
 };

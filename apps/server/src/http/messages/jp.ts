@@ -101,4 +101,14 @@ export const jp: Messages = {
   forex_closed: '決済しました',
   forex_cancelled: '注文を取り消しました',
   forex_stop_set: '損切りと利確を設定しました',
+  // staff and roles (admin console)
+  staff_role_forbidden: 'この操作を行う権限がありません',
+  staff_self_change: 'ここでは自分のスタッフアカウントを変更できません',
+  staff_last_admin: '有効な管理者が少なくとも1人必要です',
+  staff_exists: 'このメールアドレスは既にスタッフのものです',
+  staff_invite_invalid: 'この招待リンクは無効、期限切れ、または使用済みです',
+  staff_invited: '招待を作成しました',
+  staff_updated: 'スタッフ情報を更新しました',
+  staff_joined: 'ようこそ。ログインできるようになりました',
+  staff_password_changed: 'パスワードを変更しました。他のセッションはログアウトされました',
 };

@@ -101,4 +101,14 @@ export const kr: Messages = {
   forex_closed: '포지션이 청산되었습니다',
   forex_cancelled: '주문이 취소되었습니다',
   forex_stop_set: '손절 및 익절이 저장되었습니다',
+  // staff and roles (admin console)
+  staff_role_forbidden: '이 작업을 수행할 권한이 없습니다',
+  staff_self_change: '여기에서 본인의 직원 계정을 변경할 수 없습니다',
+  staff_last_admin: '활성 관리자가 최소 한 명은 있어야 합니다',
+  staff_exists: '이 이메일은 이미 직원 계정입니다',
+  staff_invite_invalid: '초대 링크가 유효하지 않거나 만료되었거나 이미 사용되었습니다',
+  staff_invited: '초대가 생성되었습니다',
+  staff_updated: '직원 정보가 업데이트되었습니다',
+  staff_joined: '환영합니다. 이제 로그인할 수 있습니다',
+  staff_password_changed: '비밀번호가 변경되었습니다. 다른 세션은 로그아웃되었습니다',
 };

@@ -101,4 +101,14 @@ export const my: Messages = {
   forex_closed: 'Kedudukan ditutup',
   forex_cancelled: 'Pesanan dibatalkan',
   forex_stop_set: 'Henti rugi dan ambil untung disimpan',
+  // staff and roles (admin console)
+  staff_role_forbidden: 'Anda tiada kebenaran untuk tindakan ini',
+  staff_self_change: 'Anda tidak boleh menukar akaun kakitangan anda sendiri di sini',
+  staff_last_admin: 'Sekurang-kurangnya seorang admin aktif mesti kekal',
+  staff_exists: 'E-mel ini sudah milik seorang kakitangan',
+  staff_invite_invalid: 'Pautan jemputan tidak sah, telah tamat tempoh atau sudah digunakan',
+  staff_invited: 'Jemputan dicipta',
+  staff_updated: 'Kakitangan dikemas kini',
+  staff_joined: 'Selamat datang, anda kini boleh log masuk',
+  staff_password_changed: 'Kata laluan ditukar, sesi anda yang lain telah dilog keluar',
 };

@@ -101,4 +101,14 @@ export const pt: Messages = {
   forex_closed: 'Posição fechada',
   forex_cancelled: 'Ordem cancelada',
   forex_stop_set: 'Stop loss e take profit guardados',
+  // staff and roles (admin console)
+  staff_role_forbidden: 'Não tem permissão para esta ação',
+  staff_self_change: 'Não pode alterar a sua própria conta de equipa aqui',
+  staff_last_admin: 'Deve permanecer pelo menos um administrador ativo',
+  staff_exists: 'Este e-mail já pertence a um membro da equipa',
+  staff_invite_invalid: 'O link de convite é inválido, expirou ou já foi usado',
+  staff_invited: 'Convite criado',
+  staff_updated: 'Membro da equipa atualizado',
+  staff_joined: 'Bem-vindo, já pode iniciar sessão',
+  staff_password_changed: 'Palavra-passe alterada, as suas outras sessões foram terminadas',
 };

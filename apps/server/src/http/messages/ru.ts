@@ -101,4 +101,14 @@ export const ru: Messages = {
   forex_closed: 'Позиция закрыта',
   forex_cancelled: 'Ордер отменён',
   forex_stop_set: 'Стоп-лосс и тейк-профит сохранены',
+  // staff and roles (admin console)
+  staff_role_forbidden: 'У вас нет прав на это действие',
+  staff_self_change: 'Здесь нельзя изменить собственную учётную запись сотрудника',
+  staff_last_admin: 'Должен остаться хотя бы один активный администратор',
+  staff_exists: 'Этот e-mail уже принадлежит сотруднику',
+  staff_invite_invalid: 'Ссылка-приглашение недействительна, просрочена или уже использована',
+  staff_invited: 'Приглашение создано',
+  staff_updated: 'Данные сотрудника обновлены',
+  staff_joined: 'Добро пожаловать, теперь вы можете войти',
+  staff_password_changed: 'Пароль изменён, остальные ваши сеансы завершены',
 };

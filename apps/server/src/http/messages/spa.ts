@@ -101,4 +101,14 @@ export const spa: Messages = {
   forex_closed: 'Posición cerrada',
   forex_cancelled: 'Orden cancelada',
   forex_stop_set: 'Stop loss y take profit guardados',
+  // staff and roles (admin console)
+  staff_role_forbidden: 'No tiene permiso para esta acción',
+  staff_self_change: 'No puede cambiar su propia cuenta de personal aquí',
+  staff_last_admin: 'Debe quedar al menos un administrador activo',
+  staff_exists: 'Este correo ya pertenece a un miembro del personal',
+  staff_invite_invalid: 'El enlace de invitación no es válido, ha caducado o ya se usó',
+  staff_invited: 'Invitación creada',
+  staff_updated: 'Miembro del personal actualizado',
+  staff_joined: 'Bienvenido, ya puede iniciar sesión',
+  staff_password_changed: 'Contraseña cambiada, sus otras sesiones se cerraron',
 };

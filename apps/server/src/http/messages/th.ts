@@ -101,4 +101,14 @@ export const th: Messages = {
   forex_closed: 'ปิดสถานะแล้ว',
   forex_cancelled: 'ยกเลิกคำสั่งแล้ว',
   forex_stop_set: 'บันทึกตัดขาดทุนและทำกำไรแล้ว',
+  // staff and roles (admin console)
+  staff_role_forbidden: 'คุณไม่มีสิทธิ์ดำเนินการนี้',
+  staff_self_change: 'ไม่สามารถเปลี่ยนบัญชีพนักงานของตนเองได้ที่นี่',
+  staff_last_admin: 'ต้องมีผู้ดูแลระบบที่ใช้งานอยู่อย่างน้อยหนึ่งคน',
+  staff_exists: 'อีเมลนี้เป็นของพนักงานอยู่แล้ว',
+  staff_invite_invalid: 'ลิงก์คำเชิญไม่ถูกต้อง หมดอายุ หรือถูกใช้แล้ว',
+  staff_invited: 'สร้างคำเชิญแล้ว',
+  staff_updated: 'อัปเดตข้อมูลพนักงานแล้ว',
+  staff_joined: 'ยินดีต้อนรับ คุณสามารถเข้าสู่ระบบได้แล้ว',
+  staff_password_changed: 'เปลี่ยนรหัสผ่านแล้ว เซสชันอื่นของคุณถูกออกจากระบบ',
 };

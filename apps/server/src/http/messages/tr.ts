@@ -101,4 +101,14 @@ export const tr: Messages = {
   forex_closed: 'Pozisyon kapatıldı',
   forex_cancelled: 'Emir iptal edildi',
   forex_stop_set: 'Zarar durdur ve kâr al kaydedildi',
+  // staff and roles (admin console)
+  staff_role_forbidden: 'Bu işlem için yetkiniz yok',
+  staff_self_change: 'Kendi personel hesabınızı burada değiştiremezsiniz',
+  staff_last_admin: 'En az bir aktif yönetici kalmalıdır',
+  staff_exists: 'Bu e-posta zaten bir personele ait',
+  staff_invite_invalid: 'Davet bağlantısı geçersiz, süresi dolmuş veya kullanılmış',
+  staff_invited: 'Davet oluşturuldu',
+  staff_updated: 'Personel güncellendi',
+  staff_joined: 'Hoş geldiniz, artık giriş yapabilirsiniz',
+  staff_password_changed: 'Şifre değiştirildi, diğer oturumlarınız kapatıldı',
 };

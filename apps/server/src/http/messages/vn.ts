@@ -101,4 +101,14 @@ export const vn: Messages = {
   forex_closed: 'Đã đóng vị thế',
   forex_cancelled: 'Đã hủy lệnh',
   forex_stop_set: 'Đã lưu cắt lỗ và chốt lời',
+  // staff and roles (admin console)
+  staff_role_forbidden: 'Bạn không có quyền thực hiện thao tác này',
+  staff_self_change: 'Không thể thay đổi tài khoản nhân viên của chính bạn tại đây',
+  staff_last_admin: 'Phải còn ít nhất một quản trị viên đang hoạt động',
+  staff_exists: 'Email này đã thuộc về một nhân viên',
+  staff_invite_invalid: 'Liên kết mời không hợp lệ, đã hết hạn hoặc đã được sử dụng',
+  staff_invited: 'Đã tạo lời mời',
+  staff_updated: 'Đã cập nhật nhân viên',
+  staff_joined: 'Chào mừng, bạn có thể đăng nhập ngay bây giờ',
+  staff_password_changed: 'Đã đổi mật khẩu, các phiên khác của bạn đã được đăng xuất',
 };

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 
 export async function findAdminByEmail(db: Executor, email: string) {
-  return db.selectFrom('admins').select(['id', 'email', 'password_hash', 'totp_secret', 'totp_enabled']).where('email', '=', email).executeTakeFirst();
+  return db.selectFrom('admins').select(['id', 'email', 'password_hash', 'totp_secret', 'totp_enabled', 'role', 'disabled_at']).where('email', '=', email).executeTakeFirst();
 }
 
 export async function findAdminTotp(db: Executor, adminId: number) {

@@ -19,7 +19,8 @@ export interface StaffContext {
 /**
  * Admin login: its own sessions table and tokens (never valid on user routes). Locked per account
  * like users after the failure limit; every failure and every locked refusal goes to the audit log
- * with its IP. With TOTP on, the code is required: a missing or wrong code is a failure too. Runs
+ * with its IP. With TOTP on, the code is required: a missing or wrong code is a failure too. A
+ * disabled staff member is refused. The answer carries the role, so the console knows what to show. Runs
  * on the database, not in one transaction: failures must be recorded although the answer refuses.
  */
 export async function adminLogin(db: Db, input: { email: string; password: string; totp?: string | undefined }, ctx: StaffContext): Promise<AdminSession> {
@@ -38,6 +39,8 @@ export async function adminLogin(db: Db, input: { email: string; password: strin
     refuse(key);
   };
   if (!admin || !ok) return fail(admin ? 'password' : 'unknown_account', 'invalid_credentials');
+  // Said only after the right password, so the refusal tells nothing to someone guessing.
+  if (admin.disabled_at) return fail('disabled', 'account_disabled');
   if (admin.totp_enabled && admin.totp_secret) {
     if (input.totp === undefined) return fail('totp_missing', 'totp_required');
     if (!(await consumeTotpCode(db, admin.id, admin.totp_secret, input.totp, await ctx.secretKey()))) return fail('totp_invalid', 'totp_invalid');
@@ -48,7 +51,7 @@ export async function adminLogin(db: Db, input: { email: string; password: strin
     await repo.insertAdminSession(trx, admin.id, hashToken(token));
     await writeAudit(trx, { adminId: admin.id, action: 'admin.login', target: `admin:${admin.id}`, detail: { ip } });
   });
-  return { token, admin: { id: admin.id, email: admin.email } };
+  return { token, admin: { id: admin.id, email: admin.email, role: admin.role } };
 }
 
 export async function adminLogout(trx: Executor, adminId: number, sessionId: number): Promise<void> {

@@ -26,7 +26,7 @@ afterAll(async () => {
 const PASSWORD = 'staff-password-1';
 async function newStaff(name: string): Promise<string> {
   const email = `${name}.${Date.now().toString(36)}@example.com`;
-  await t.db.insertInto('admins').values({ email, password_hash: await hashPassword(PASSWORD) }).execute();
+  await t.db.insertInto('admins').values({ email, password_hash: await hashPassword(PASSWORD), role: 'admin' }).execute();
   return email;
 }
 const login = (payload: Record<string, unknown>) => call<{ token: string }>(t.app, { method: 'POST', url: endpoints.admin.login.path, headers: { lang: 'en' }, payload });

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { access, defineEndpoint } from './define-endpoint.js';
+import {
+  staffAcceptInput,
+  staffIdParams,
+  staffInvitationSchema,
+  staffInviteInput,
+  staffJoinedSchema,
+  staffMeSchema,
+  staffMemberSchema,
+  staffPageSchema,
+  staffPasswordInput,
+  staffQuery,
+  staffUpdateInput,
+} from '../admin-staff.js';
+import { totpStateSchema } from '../admin-review.js';
+
+const tags = ['admin-staff'];
+/** Every staff member, whatever the role: their own account. */
+const anyStaff = access.admin('admin', 'reviewer', 'support');
+/** Staff management is the admin's alone. */
+const adminOnly = access.admin('admin');
+
+/**
+ * Staff accounts: who is signed in, the own password, and staff management (invite, role,
+ * disable, reset the second factor). Accepting an invitation is public: it is how a new staff
+ * member gets a password.
+ */
+export const adminStaffEndpoints = {
+  /** The signed-in staff member: the console reads the role from here. */
+  me: defineEndpoint({ methods: ['GET'], path: '/admin/api/me', output: staffMeSchema, access: anyStaff, idempotent: false, tags }),
+  /** Changes the own password; the other sessions of the account end. */
+  password: defineEndpoint({ methods: ['POST'], path: '/admin/api/password', input: staffPasswordInput, output: z.null(), access: anyStaff, idempotent: false, tags }),
+  staff: defineEndpoint({ methods: ['GET'], path: '/admin/api/staff', input: staffQuery, output: staffPageSchema, access: adminOnly, idempotent: false, tags }),
+  /** An invitation link for a new staff member, shown once and valid for 72 hours. */
+  invite: defineEndpoint({ methods: ['POST'], path: '/admin/api/staff', input: staffInviteInput, output: staffInvitationSchema, access: adminOnly, idempotent: false, tags }),
+  /** Public: the invitation token and a password create the account. Limited like login. */
+  accept: defineEndpoint({
+    methods: ['POST'],
+    path: '/admin/api/staff/accept',
+    input: staffAcceptInput,
+    output: staffJoinedSchema,
+    access: access.public,
+    idempotent: false,
+    rateLimit: { max: 'login', windowMs: 60_000 },
+    tags,
+  }),
+  update: defineEndpoint({ methods: ['PUT'], path: '/admin/api/staff/:id', params: staffIdParams, input: staffUpdateInput, output: staffMemberSchema, access: adminOnly, idempotent: false, tags }),
+  /** Turns another staff member's second factor off (a lost phone); they set it up again. */
+  resetTotp: defineEndpoint({ methods: ['POST'], path: '/admin/api/staff/:id/reset-totp', params: staffIdParams, output: totpStateSchema, access: adminOnly, idempotent: false, tags }),
+};
