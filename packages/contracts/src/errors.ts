@@ -73,6 +73,8 @@ export const ERROR_KEYS = [
   'forex_insufficient_balance',
   'forex_order_not_holding',
   'forex_order_not_pending',
+  // admin console: users area
+  'user_not_found',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -98,6 +100,10 @@ export const SUCCESS_KEYS = [
   'forex_closed',
   'forex_cancelled',
   'forex_stop_set',
+  // admin console: users area
+  'user_login_disabled',
+  'user_login_enabled',
+  'user_sessions_ended',
 ] as const;
 export type SuccessKey = (typeof SUCCESS_KEYS)[number];
 

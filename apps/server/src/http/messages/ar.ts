@@ -101,4 +101,9 @@ export const ar: Messages = {
   forex_closed: 'تم إغلاق الصفقة',
   forex_cancelled: 'تم إلغاء الأمر',
   forex_stop_set: 'تم حفظ وقف الخسارة وجني الأرباح',
+  // admin console: users area
+  user_not_found: 'لا يوجد مستخدم بهذا المعرف',
+  user_login_disabled: 'تم تعطيل تسجيل الدخول وإنهاء جلسات المستخدم',
+  user_login_enabled: 'تم تفعيل تسجيل الدخول',
+  user_sessions_ended: 'تم إنهاء جميع جلسات المستخدم',
 };

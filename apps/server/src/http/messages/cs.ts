@@ -101,4 +101,9 @@ export const cs: Messages = {
   forex_closed: 'Pozice uzavřena',
   forex_cancelled: 'Příkaz zrušen',
   forex_stop_set: 'Stop loss a take profit uloženy',
+  // admin console: users area
+  user_not_found: 'Uživatel s tímto id neexistuje',
+  user_login_disabled: 'Přihlášení zakázáno; relace uživatele byly ukončeny',
+  user_login_enabled: 'Přihlášení povoleno',
+  user_sessions_ended: 'Všechny relace uživatele byly ukončeny',
 };

@@ -101,4 +101,9 @@ export const de: Messages = {
   forex_closed: 'Position geschlossen',
   forex_cancelled: 'Order storniert',
   forex_stop_set: 'Stop-Loss und Take-Profit gespeichert',
+  // admin console: users area
+  user_not_found: 'Kein Benutzer mit dieser ID',
+  user_login_disabled: 'Anmeldung gesperrt; die Sitzungen des Benutzers wurden beendet',
+  user_login_enabled: 'Anmeldung freigegeben',
+  user_sessions_ended: 'Alle Sitzungen des Benutzers wurden beendet',
 };

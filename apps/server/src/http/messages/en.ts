@@ -101,4 +101,9 @@ export const en: Messages = {
   forex_closed: 'Position closed',
   forex_cancelled: 'Order cancelled',
   forex_stop_set: 'Stop loss and take profit saved',
+  // admin console: users area
+  user_not_found: 'No user with this id',
+  user_login_disabled: 'Login disabled; the user\'s sessions were ended',
+  user_login_enabled: 'Login enabled',
+  user_sessions_ended: 'All of the user\'s sessions were ended',
 };

@@ -101,4 +101,9 @@ export const fr: Messages = {
   forex_closed: 'Position clôturée',
   forex_cancelled: 'Ordre annulé',
   forex_stop_set: 'Stop loss et take profit enregistrés',
+  // admin console: users area
+  user_not_found: 'Aucun utilisateur avec cet identifiant',
+  user_login_disabled: 'Connexion désactivée ; les sessions de l\'utilisateur ont été fermées',
+  user_login_enabled: 'Connexion activée',
+  user_sessions_ended: 'Toutes les sessions de l\'utilisateur ont été fermées',
 };

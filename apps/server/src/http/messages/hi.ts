@@ -101,4 +101,9 @@ export const hi: Messages = {
   forex_closed: 'पोज़िशन बंद की गई',
   forex_cancelled: 'ऑर्डर रद्द किया गया',
   forex_stop_set: 'स्टॉप लॉस और टेक प्रॉफ़िट सहेजे गए',
+  // admin console: users area
+  user_not_found: 'इस id का कोई उपयोगकर्ता नहीं है',
+  user_login_disabled: 'लॉगिन बंद किया गया; उपयोगकर्ता के सत्र समाप्त किए गए',
+  user_login_enabled: 'लॉगिन चालू किया गया',
+  user_sessions_ended: 'उपयोगकर्ता के सभी सत्र समाप्त किए गए',
 };

@@ -101,4 +101,9 @@ export const hk: Messages = {
   forex_closed: '平倉成功',
   forex_cancelled: '撤單成功',
   forex_stop_set: '止盈止損已設定',
+  // admin console: users area
+  user_not_found: '找不到此用戶',
+  user_login_disabled: '已停用登入，該用戶的所有登入已結束',
+  user_login_enabled: '已啟用登入',
+  user_sessions_ended: '已結束該用戶的所有登入',
 };

@@ -101,4 +101,9 @@ export const id: Messages = {
   forex_closed: 'Posisi ditutup',
   forex_cancelled: 'Order dibatalkan',
   forex_stop_set: 'Stop loss dan take profit disimpan',
+  // admin console: users area
+  user_not_found: 'Tidak ada pengguna dengan id ini',
+  user_login_disabled: 'Login dinonaktifkan; sesi pengguna telah diakhiri',
+  user_login_enabled: 'Login diaktifkan',
+  user_sessions_ended: 'Semua sesi pengguna telah diakhiri',
 };

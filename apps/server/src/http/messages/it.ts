@@ -101,4 +101,9 @@ export const it: Messages = {
   forex_closed: 'Posizione chiusa',
   forex_cancelled: 'Ordine annullato',
   forex_stop_set: 'Stop loss e take profit salvati',
+  // admin console: users area
+  user_not_found: 'Nessun utente con questo id',
+  user_login_disabled: 'Accesso disattivato; le sessioni dell\'utente sono state chiuse',
+  user_login_enabled: 'Accesso attivato',
+  user_sessions_ended: 'Tutte le sessioni dell\'utente sono state chiuse',
 };

@@ -101,4 +101,9 @@ export const jp: Messages = {
   forex_closed: '決済しました',
   forex_cancelled: '注文を取り消しました',
   forex_stop_set: '損切りと利確を設定しました',
+  // admin console: users area
+  user_not_found: 'このIDのユーザーはいません',
+  user_login_disabled: 'ログインを停止し、ユーザーのセッションを終了しました',
+  user_login_enabled: 'ログインを有効にしました',
+  user_sessions_ended: 'ユーザーのすべてのセッションを終了しました',
 };

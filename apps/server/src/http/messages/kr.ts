@@ -101,4 +101,9 @@ export const kr: Messages = {
   forex_closed: '포지션이 청산되었습니다',
   forex_cancelled: '주문이 취소되었습니다',
   forex_stop_set: '손절 및 익절이 저장되었습니다',
+  // admin console: users area
+  user_not_found: '이 ID의 사용자가 없습니다',
+  user_login_disabled: '로그인을 중지하고 사용자의 세션을 종료했습니다',
+  user_login_enabled: '로그인을 활성화했습니다',
+  user_sessions_ended: '사용자의 모든 세션을 종료했습니다',
 };

@@ -101,4 +101,9 @@ export const my: Messages = {
   forex_closed: 'Kedudukan ditutup',
   forex_cancelled: 'Pesanan dibatalkan',
   forex_stop_set: 'Henti rugi dan ambil untung disimpan',
+  // admin console: users area
+  user_not_found: 'Tiada pengguna dengan id ini',
+  user_login_disabled: 'Log masuk dilumpuhkan; sesi pengguna telah ditamatkan',
+  user_login_enabled: 'Log masuk didayakan',
+  user_sessions_ended: 'Semua sesi pengguna telah ditamatkan',
 };

@@ -101,4 +101,9 @@ export const pt: Messages = {
   forex_closed: 'Posição fechada',
   forex_cancelled: 'Ordem cancelada',
   forex_stop_set: 'Stop loss e take profit guardados',
+  // admin console: users area
+  user_not_found: 'Não existe utilizador com este id',
+  user_login_disabled: 'Início de sessão desativado; as sessões do utilizador foram terminadas',
+  user_login_enabled: 'Início de sessão ativado',
+  user_sessions_ended: 'Todas as sessões do utilizador foram terminadas',
 };

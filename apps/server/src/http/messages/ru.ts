@@ -101,4 +101,9 @@ export const ru: Messages = {
   forex_closed: 'Позиция закрыта',
   forex_cancelled: 'Ордер отменён',
   forex_stop_set: 'Стоп-лосс и тейк-профит сохранены',
+  // admin console: users area
+  user_not_found: 'Пользователь с таким id не найден',
+  user_login_disabled: 'Вход отключён; сеансы пользователя завершены',
+  user_login_enabled: 'Вход включён',
+  user_sessions_ended: 'Все сеансы пользователя завершены',
 };

@@ -101,4 +101,9 @@ export const spa: Messages = {
   forex_closed: 'Posición cerrada',
   forex_cancelled: 'Orden cancelada',
   forex_stop_set: 'Stop loss y take profit guardados',
+  // admin console: users area
+  user_not_found: 'No hay ningún usuario con este id',
+  user_login_disabled: 'Inicio de sesión desactivado; se cerraron las sesiones del usuario',
+  user_login_enabled: 'Inicio de sesión activado',
+  user_sessions_ended: 'Se cerraron todas las sesiones del usuario',
 };

@@ -101,4 +101,9 @@ export const th: Messages = {
   forex_closed: 'ปิดสถานะแล้ว',
   forex_cancelled: 'ยกเลิกคำสั่งแล้ว',
   forex_stop_set: 'บันทึกตัดขาดทุนและทำกำไรแล้ว',
+  // admin console: users area
+  user_not_found: 'ไม่พบผู้ใช้รหัสนี้',
+  user_login_disabled: 'ปิดการเข้าสู่ระบบและยุติเซสชันของผู้ใช้แล้ว',
+  user_login_enabled: 'เปิดการเข้าสู่ระบบแล้ว',
+  user_sessions_ended: 'ยุติเซสชันทั้งหมดของผู้ใช้แล้ว',
 };

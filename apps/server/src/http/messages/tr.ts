@@ -101,4 +101,9 @@ export const tr: Messages = {
   forex_closed: 'Pozisyon kapatıldı',
   forex_cancelled: 'Emir iptal edildi',
   forex_stop_set: 'Zarar durdur ve kâr al kaydedildi',
+  // admin console: users area
+  user_not_found: 'Bu kimliğe sahip kullanıcı yok',
+  user_login_disabled: 'Giriş devre dışı; kullanıcının oturumları sonlandırıldı',
+  user_login_enabled: 'Giriş etkinleştirildi',
+  user_sessions_ended: 'Kullanıcının tüm oturumları sonlandırıldı',
 };

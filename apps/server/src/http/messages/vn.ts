@@ -101,4 +101,9 @@ export const vn: Messages = {
   forex_closed: 'Đã đóng vị thế',
   forex_cancelled: 'Đã hủy lệnh',
   forex_stop_set: 'Đã lưu cắt lỗ và chốt lời',
+  // admin console: users area
+  user_not_found: 'Không có người dùng với id này',
+  user_login_disabled: 'Đã tắt đăng nhập; các phiên của người dùng đã kết thúc',
+  user_login_enabled: 'Đã bật đăng nhập',
+  user_sessions_ended: 'Đã kết thúc mọi phiên của người dùng',
 };
