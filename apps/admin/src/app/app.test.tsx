@@ -101,6 +101,6 @@ describe('signed in', () => {
     const menu = await screen.findByTestId('side-menu');
     expect(menu.textContent).toContain('My account');
     expect(menu.textContent).not.toContain('TradePlatform Console');
-    await waitFor(() => expect(window.location.hash).toBe('#/account'));
+    await waitFor(() => expect(window.location.hash).toBe(`#/${PAGES[0]!.path}`));
   });
 });

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { AuditOutlined, DashboardOutlined, MailOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
 import type { AdminRole } from '@tp/contracts';
 
 /**
@@ -21,6 +21,11 @@ export const EVERY_ROLE: readonly AdminRole[] = ['admin', 'reviewer', 'support']
 
 /** The console's pages, in menu order. One line per page; its feature folder holds the rest. */
 export const PAGES: readonly PageEntry[] = [
+  // users, audit log, outbox, dashboard
+  { path: 'dashboard', navKey: 'dashboard:nav', icon: DashboardOutlined, roles: EVERY_ROLE, element: lazy(() => import('../features/dashboard/dashboard-page')) },
+  { path: 'users', navKey: 'users:nav', icon: TeamOutlined, roles: EVERY_ROLE, element: lazy(() => import('../features/users/users-page')) },
+  { path: 'audit', navKey: 'audit:nav', icon: AuditOutlined, roles: ['admin'], element: lazy(() => import('../features/audit/audit-page')) },
+  { path: 'outbox', navKey: 'outbox:nav', icon: MailOutlined, roles: ['admin', 'support'], element: lazy(() => import('../features/outbox/outbox-page')) },
   { path: 'account', navKey: 'account:nav', icon: SafetyCertificateOutlined, roles: EVERY_ROLE, element: lazy(() => import('../features/account/account-page')) },
 ];
 
