@@ -77,7 +77,7 @@ export default function DashboardPage() {
       {late.length > 0 ? <Alert type="warning" showIcon title={t('jobs.alert', { jobs: late.map((j) => j.name).join(', ') })} /> : null}
       <Row gutter={[16, 16]}>
         <Col span={6}>
-          <Card size="small" data-testid="card-users">
+          <Card size="small" style={{ height: '100%' }} data-testid="card-users">
             <Statistic title={t('users.total')} value={formatCount(data?.users.total)} />
             <Typography.Text type="secondary">
               {t('users.split', { real: formatCount(data?.users.real), demo: formatCount(data?.users.demo), today: formatCount(data?.users.new_today) })}
@@ -85,19 +85,19 @@ export default function DashboardPage() {
           </Card>
         </Col>
         <Col span={6}>
-          <Card size="small" data-testid="card-deposits">
+          <Card size="small" style={{ height: '100%' }} data-testid="card-deposits">
             <Statistic title={t('queues.deposits')} value={formatCount(data?.deposits_waiting.count)} />
             <Typography.Text type="secondary">{t('queues.sum', { sum: formatDecimal(data?.deposits_waiting.sum) })}</Typography.Text>
           </Card>
         </Col>
         <Col span={6}>
-          <Card size="small" data-testid="card-withdrawals">
+          <Card size="small" style={{ height: '100%' }} data-testid="card-withdrawals">
             <Statistic title={t('queues.withdrawals')} value={formatCount(data?.withdrawals_waiting.count)} />
             <Typography.Text type="secondary">{t('queues.sum', { sum: formatDecimal(data?.withdrawals_waiting.sum) })}</Typography.Text>
           </Card>
         </Col>
         <Col span={6}>
-          <Card size="small" data-testid="card-engine">
+          <Card size="small" style={{ height: '100%' }} data-testid="card-engine">
             <Statistic title={t('engine.leader')} value={data?.engine.leader?.name ?? t('engine.none')} styles={{ content: { fontSize: 18 } }} />
             <Typography.Text type="secondary">
               {t('engine.this_node', { node: data?.engine.this_node.node ?? '-', role: data ? t(`engine.role.${data.engine.this_node.role}`, { defaultValue: data.engine.this_node.role }) : '-' })}
@@ -108,6 +108,10 @@ export default function DashboardPage() {
             </Typography.Text>
           </Card>
         </Col>
+      </Row>
+      <Row gutter={[16, 16]}>
+        <Col span={12}>{data ? <HouseCard title={t('house.real')} day={data.house_today.real} testId="house-real" /> : null}</Col>
+        <Col span={12}>{data ? <HouseCard title={t('house.demo')} day={data.house_today.demo} testId="house-demo" /> : null}</Col>
       </Row>
       <Card title={t('symbols.title')} size="small">
         <Table<SymbolRow>
@@ -129,10 +133,6 @@ export default function DashboardPage() {
           ]}
         />
       </Card>
-      <Row gutter={[16, 16]}>
-        <Col span={12}>{data ? <HouseCard title={t('house.real')} day={data.house_today.real} testId="house-real" /> : null}</Col>
-        <Col span={12}>{data ? <HouseCard title={t('house.demo')} day={data.house_today.demo} testId="house-demo" /> : null}</Col>
-      </Row>
       <Card title={t('jobs.title')} size="small">
         <Table<JobRow>
           size="small"

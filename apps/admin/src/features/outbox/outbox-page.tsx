@@ -62,7 +62,7 @@ export default function OutboxPage() {
           { title: t('col.time'), dataIndex: 'created_at', width: 170 },
           { title: t('col.channel'), dataIndex: 'channel', width: 90, render: (c: string) => <Tag color={c === 'sms' ? 'cyan' : 'geekblue'}>{t(`channel.${c}`, { defaultValue: c })}</Tag> },
           { title: t('col.to'), dataIndex: 'to' },
-          { title: t('col.type'), dataIndex: 'type', render: (type: string) => <Typography.Text code>{type}</Typography.Text> },
+          { title: t('col.type'), dataIndex: 'type', render: (type: string) => <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{type}</Typography.Text> },
           { title: t('col.text'), dataIndex: 'text', render: (text: string) => <Typography.Paragraph ellipsis={{ rows: 2, expandable: true }} style={{ margin: 0, maxWidth: 520 }}>{text}</Typography.Paragraph> },
         ]}
       />
