@@ -82,6 +82,8 @@ async function shot(page: Page, name: string) {
   // Tables dim while they load: the picture is of the loaded page.
   await expect(page.locator('.ant-spin-spinning, [aria-busy="true"]')).toHaveCount(0);
   await page.mouse.move(640, 780);
+  // antd fades a table back in (0.3 s) and slides the menu highlight after loading ends.
+  await page.waitForTimeout(400);
   await page.evaluate(() => window.scrollTo(0, 0));
   await pageShot(page, name);
 }

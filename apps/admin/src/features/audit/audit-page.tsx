@@ -90,7 +90,7 @@ export default function AuditPage() {
         dataSource={data?.data ?? []}
         data-testid="audit-table"
         expandable={{ expandedRowRender: (row) => <Detail row={row} />, rowExpandable: () => true }}
-        pagination={{ current: page, pageSize: data?.per_page ?? 30, total: data?.total ?? 0, showSizeChanger: false, onChange: setPage, showTotal: (total) => t('total', { total }) }}
+        pagination={{ current: page, pageSize: data?.per_page ?? 30, total: data?.total ?? 0, showSizeChanger: false, onChange: setPage, showTotal: (total) => t('total', { count: total }) }}
         columns={[
           { title: t('col.time'), dataIndex: 'created_at', width: 170 },
           { title: t('col.staff'), dataIndex: 'admin_email', render: (email: string | null, row) => (email ? `${email} (#${row.admin_id})` : <Typography.Text type="secondary">{t('anonymous')}</Typography.Text>) },

@@ -57,7 +57,7 @@ export default function OutboxPage() {
         loading={isFetching}
         dataSource={data?.data ?? []}
         data-testid="outbox-table"
-        pagination={{ current: page, pageSize: data?.per_page ?? 30, total: data?.total ?? 0, showSizeChanger: false, onChange: setPage, showTotal: (total) => t('total', { total }) }}
+        pagination={{ current: page, pageSize: data?.per_page ?? 30, total: data?.total ?? 0, showSizeChanger: false, onChange: setPage, showTotal: (total) => t('total', { count: total }) }}
         columns={[
           { title: t('col.time'), dataIndex: 'created_at', width: 170 },
           { title: t('col.channel'), dataIndex: 'channel', width: 90, render: (c: string) => <Tag color={c === 'sms' ? 'cyan' : 'geekblue'}>{t(`channel.${c}`, { defaultValue: c })}</Tag> },

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { call, callEndpoint, demoLogin, expectRefused, registerUser, type Registered } from '../../test/http-helpers.js';
 import { adminToken, fund, uploadUrlOf } from '../../test/wallet-helpers.js';
 import { storeTick, symbolId } from '../../test/forex-helpers.js';
+import { LeaderElection, processNodeName } from '../../engine/leader-election.js';
 
 /** The operations endpoints of the admin console against a seeded scenario: dashboard, audit log, outbox. */
 
@@ -105,6 +106,19 @@ describe('GET /admin/api/dashboard', () => {
     expect(job.late_ms).toBeLessThan(5_000);
     expect(d.event_lag_ms === null || d.event_lag_ms >= 0).toBe(true);
   });
+
+  it('names the process holding the engine lock, read from the database', async () => {
+    const election = new LeaderElection({ databaseUrl: t.databaseUrl, retryMs: 60_000, onElected: async () => undefined, onDeposed: async () => undefined });
+    await election.start();
+    try {
+      expect(election.role).toBe('leader');
+      const d = (await callEndpoint(t.app, ops.dashboard, { token: admin })).body.data;
+      expect(d.engine.leader).toMatchObject({ name: processNodeName(), since: expect.stringMatching(/^\d{4}-/) });
+    } finally {
+      await election.stop();
+    }
+    expect((await callEndpoint(t.app, ops.dashboard, { token: admin })).body.data.engine.leader).toBeNull();
+  });
 });
 
 describe('GET /admin/api/audit', () => {
@@ -160,6 +174,16 @@ describe('GET /admin/api/outbox', () => {
 });
 
 describe('roles', () => {
+  it('each endpoint names the roles of the console\'s table (the server checks them on every call)', () => {
+    const roles = (e: { access: { kind: string; roles?: readonly string[] } }) => [...(e.access.roles ?? [])].sort();
+    const users = endpoints.adminUsers;
+    for (const read of [users.search, users.user, users.statement, users.forexOrders, users.options, users.deposits, users.withdrawals, users.sessions, ops.dashboard]) {
+      expect(roles(read), read.path).toEqual(['admin', 'reviewer', 'support']);
+    }
+    for (const action of [users.disable, users.enable, users.endSessions, ops.audit]) expect(roles(action), action.path).toEqual(['admin']);
+    expect(roles(ops.outbox)).toEqual(['admin', 'support']);
+  });
+
   it('a user token opens none of the operations endpoints', async () => {
     for (const endpoint of [ops.dashboard, ops.audit, ops.outbox]) expectRefused(await callEndpoint(t.app, endpoint, { token: alice.token }), 'not_logged_in', 999);
   });

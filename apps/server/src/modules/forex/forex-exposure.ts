@@ -12,7 +12,8 @@ export interface SymbolOpenInterest {
 }
 
 /**
- * Open interest per symbol from holding orders (the partial index on open orders serves it).
+ * Open interest per symbol from holding orders (status 1; the partial index on open orders,
+ * status 0 or 1, serves it).
  * Real accounts only in the lots: demo positions are play money and only counted apart.
  */
 export async function openInterestBySymbol(db: Executor): Promise<SymbolOpenInterest[]> {
@@ -24,7 +25,7 @@ export async function openInterestBySymbol(db: Executor): Promise<SymbolOpenInte
       count(*) FILTER (WHERE is_demo)::text AS demo_positions,
       coalesce(sum(CASE WHEN order_type = 1 THEN quantity ELSE -quantity END * cont_num) FILTER (WHERE NOT is_demo), 0)::text AS net_contracts
     FROM forex_orders
-    WHERE status IN (0, 1) AND status = 1
+    WHERE status = 1
     GROUP BY symbol_id
   `.execute(db);
   return rows.map((r) => ({
