@@ -223,4 +223,14 @@ test('staff find a user, read and export the statement, end the sessions and dis
   await webLogin(phone.page, email);
   await expect(phone.page.getByTestId('page-login')).toBeHidden();
   await phone.context.close();
+
+  // Chinese (hk): the user's page and the dashboard.
+  await page.evaluate(() => localStorage.setItem('tp.admin.lang', 'hk'));
+  await page.reload();
+  await expect(page.getByTestId('user-title')).toHaveText(email);
+  await expect(page.getByRole('tab', { name: '帳目明細' })).toBeVisible();
+  await shot(page, 'admin-user-dark-hk');
+  await page.getByTestId('side-menu').getByText('總覽').click();
+  await expect(page.getByTestId('house-real')).toContainText('手續費收入');
+  await shot(page, 'admin-dashboard-dark-hk');
 });
