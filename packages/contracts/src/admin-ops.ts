@@ -90,7 +90,9 @@ export const adminDashboardSchema = z.object({
       last_price: decimalString.nullable(),
       last_tick_at: wireDateTime.nullable(),
       tick_age_ms: z.number().int().nullable(),
-      /** Enabled and silent longer than FEED_STALE_MS. */
+      /** Inside the symbol's market hours now (a closed market has no ticks to miss). */
+      market_open: z.boolean(),
+      /** Enabled, its market open, and silent longer than FEED_STALE_MS. */
       stale: z.boolean(),
       /** Real accounts' open positions (demo positions are play money and listed apart). */
       buy_lots: decimalString,

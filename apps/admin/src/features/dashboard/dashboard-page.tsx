@@ -13,6 +13,7 @@ type HouseDay = AdminDashboard['house_today']['real'];
 function FeedTag({ row }: { row: SymbolRow }) {
   const { t } = useTranslation('dashboard');
   if (!row.enabled) return <Tag>{t('feed.disabled')}</Tag>;
+  if (!row.market_open) return <Tag>{t('feed.closed', { age: formatDuration(row.tick_age_ms) })}</Tag>;
   if (row.tick_age_ms === null) return <Tag color="red">{t('feed.never')}</Tag>;
   const colour = row.stale ? 'red' : row.tick_age_ms > 5_000 ? 'orange' : 'green';
   return (

@@ -6,7 +6,8 @@ import { endpoints } from '@tp/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { call, callEndpoint, demoLogin, expectRefused, registerUser, type Registered } from '../../test/http-helpers.js';
 import { adminToken, fund, uploadUrlOf } from '../../test/wallet-helpers.js';
-import { storeTick, symbolId } from '../../test/forex-helpers.js';
+import { MARKET_CLOSED_MS, storeTick, symbolId } from '../../test/forex-helpers.js';
+import { dashboard } from './dashboard.js';
 import { LeaderElection, processNodeName } from '../../engine/leader-election.js';
 
 /** The operations endpoints of the admin console against a seeded scenario: dashboard, audit log, outbox. */
@@ -105,6 +106,14 @@ describe('GET /admin/api/dashboard', () => {
     // The period after the last run started ~now: on time, or late by at most the test's own run time.
     expect(job.late_ms).toBeLessThan(5_000);
     expect(d.event_lag_ms === null || d.event_lag_ms >= 0).toBe(true);
+  });
+
+  it('a forex-week symbol is not stale while its market is closed; an always-open one is', async () => {
+    const engine = { node: 'test:1', role: 'off', staleFeeds: [] };
+    const saturday = await dashboard(t.db, { now: new Date(MARKET_CLOSED_MS), feedStaleMs: 15_000, engine });
+    expect(saturday.symbols.find((s) => s.code === 'EURUSD')).toMatchObject({ market_open: false, stale: false });
+    const later = await dashboard(t.db, { now: new Date(Date.now() + 3_600_000), feedStaleMs: 15_000, engine });
+    expect(later.symbols.find((s) => s.code === 'BTCUSDT')).toMatchObject({ market_open: true, stale: true });
   });
 
   it('names the process holding the engine lock, read from the database', async () => {

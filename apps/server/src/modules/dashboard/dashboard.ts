@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { Decimal } from '@tp/domain';
+import { Decimal, isMarketOpen, type MarketSchedule } from '@tp/domain';
 import type { AdminDashboard } from '@tp/contracts';
 import type { Executor } from '../../db/database.js';
 import { eventDeliveryLagMs } from '../../engine/event-outbox.js';
@@ -102,6 +102,7 @@ export async function dashboard(db: Executor, ctx: DashboardContext): Promise<Ad
     const oi = bySymbol.get(t.id);
     const age = t.at ? Math.max(0, now.getTime() - t.at.getTime()) : null;
     // The house is the other side of every position: its exposure is minus the users' net.
+    const open = isMarketOpen(t.schedule as MarketSchedule, now.getTime());
     const exposure = t.price === null ? null : oi ? new Decimal(oi.netContracts).times(t.price).neg() : new Decimal(0);
     return {
       id: t.id,
@@ -111,7 +112,8 @@ export async function dashboard(db: Executor, ctx: DashboardContext): Promise<Ad
       last_price: t.price,
       last_tick_at: t.at ? wireDateTime(t.at) : null,
       tick_age_ms: age,
-      stale: t.enabled && (age === null || age > ctx.feedStaleMs),
+      market_open: open,
+      stale: t.enabled && open && (age === null || age > ctx.feedStaleMs),
       buy_lots: oi?.buyLots ?? '0',
       sell_lots: oi?.sellLots ?? '0',
       positions: oi?.positions ?? 0,
