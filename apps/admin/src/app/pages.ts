@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { AuditOutlined, DashboardOutlined, MailOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, BankOutlined, DashboardOutlined, MailOutlined, SafetyCertificateOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
 import type { AdminRole } from '@tp/contracts';
 
 /**
@@ -18,11 +18,16 @@ export interface PageEntry {
 }
 
 export const EVERY_ROLE: readonly AdminRole[] = ['admin', 'reviewer', 'support'];
+/** Who works the review queues (list, detail, approve, reject). */
+export const REVIEWERS: readonly AdminRole[] = ['admin', 'reviewer'];
 
 /** The console's pages, in menu order. One line per page; its feature folder holds the rest. */
 export const PAGES: readonly PageEntry[] = [
-  // users, audit log, outbox, dashboard
+  // users, audit log, outbox, dashboard: the dashboard opens the console for every role
   { path: 'dashboard', navKey: 'dashboard:nav', icon: DashboardOutlined, roles: EVERY_ROLE, element: lazy(() => import('../features/dashboard/dashboard-page')) },
+  { path: 'queues/deposits', navKey: 'queues:deposits.nav', icon: WalletOutlined, roles: REVIEWERS, element: lazy(() => import('../features/queues/definitions/deposits')) },
+  { path: 'queues/withdrawals', navKey: 'queues:withdrawals.nav', icon: BankOutlined, roles: REVIEWERS, element: lazy(() => import('../features/queues/definitions/withdrawals')) },
+  // users, audit log, outbox
   { path: 'users', navKey: 'users:nav', icon: TeamOutlined, roles: EVERY_ROLE, element: lazy(() => import('../features/users/users-page')) },
   { path: 'audit', navKey: 'audit:nav', icon: AuditOutlined, roles: ['admin'], element: lazy(() => import('../features/audit/audit-page')) },
   { path: 'outbox', navKey: 'outbox:nav', icon: MailOutlined, roles: ['admin', 'support'], element: lazy(() => import('../features/outbox/outbox-page')) },

@@ -1,18 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatDuration, isNegative, trimDecimal } from './format';
+import { formatAmount, formatDecimal, formatDuration, formatFixed, isNegative, trimDecimal } from './format';
 
 describe('formatDecimal', () => {
+  it('drops trailing zeros past two decimals and keeps every significant digit', () => {
+    expect(formatDecimal('250.00000000')).toBe('250.00');
+    expect(formatDecimal('0.12345678')).toBe('0.12345678');
+    expect(formatDecimal('1.50000000')).toBe('1.50');
+    expect(formatDecimal('7')).toBe('7.00');
+    expect(formatDecimal('-3.10')).toBe('-3.10');
+    expect(formatDecimal('12345678901234567890.00000001')).toBe('12345678901234567890.00000001');
+  });
+  it('leaves anything that is not a decimal as it came', () => {
+    expect(formatDecimal('n/a')).toBe('n/a');
+  });
+  it('names the currency', () => {
+    expect(formatAmount('250.00000000', 'USDT')).toBe('250.00 USDT');
+  });
+});
+
+describe('formatFixed', () => {
   it('rounds on the digits, half away from zero, and groups thousands', () => {
-    expect(formatDecimal('1234.5')).toBe('1,234.50');
-    expect(formatDecimal('-1234567.125')).toBe('-1,234,567.13');
-    expect(formatDecimal('0.004')).toBe('0.00');
-    expect(formatDecimal('-0.004')).toBe('0.00');
-    expect(formatDecimal('999.995')).toBe('1,000.00');
-    expect(formatDecimal('100000.000000000000000000', 8)).toBe('100,000.00000000');
-    expect(formatDecimal('42', 0)).toBe('42');
-    expect(formatDecimal(null)).toBe('-');
+    expect(formatFixed('1234.5')).toBe('1,234.50');
+    expect(formatFixed('-1234567.125')).toBe('-1,234,567.13');
+    expect(formatFixed('0.004')).toBe('0.00');
+    expect(formatFixed('-0.004')).toBe('0.00');
+    expect(formatFixed('999.995')).toBe('1,000.00');
+    expect(formatFixed('100000.000000000000000000', 8)).toBe('100,000.00000000');
+    expect(formatFixed('42', 0)).toBe('42');
+    expect(formatFixed(null)).toBe('-');
     // 0.1 + 0.2 never happens here: the digits are the digits.
-    expect(formatDecimal('0.30000000000000000000', 2)).toBe('0.30');
+    expect(formatFixed('0.30000000000000000000', 2)).toBe('0.30');
   });
   it('trims and signs', () => {
     expect(trimDecimal('0.010000')).toBe('0.01');

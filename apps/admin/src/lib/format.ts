@@ -1,13 +1,31 @@
 /**
- * Numbers as staff read them. Money and prices arrive as decimal strings and are rounded here on
+ * A decimal string of the API ("250.00000000") as staff read it ("250.00"): trailing zeros past
+ * two decimals dropped, every significant digit kept. Strings in, strings out: money is never a
+ * float here either.
+ */
+export function formatDecimal(value: string): string {
+  const match = /^(-?\d+)(?:\.(\d*))?$/.exec(value.trim());
+  if (!match) return value;
+  const [, whole, fraction = ''] = match;
+  const significant = fraction.replace(/0+$/, '');
+  return `${whole}.${significant.padEnd(2, '0')}`;
+}
+
+/** An amount and its currency: "250.00 USDT". */
+export function formatAmount(value: string, currency: string): string {
+  return `${formatDecimal(value)} ${currency}`;
+}
+
+/**
+ * Numbers in fixed columns (dashboard, a user's page). Money and prices arrive as decimal strings and are rounded here on
  * their digits (half away from zero), never through a binary float, so a shown amount is the
  * amount.
  */
 
 const PLAIN = /^(-?)(\d+)(?:\.(\d+))?$/;
 
-/** `value` rounded to `places` decimals, digits grouped by thousands: `-1234.5` -> `-1,234.50`. */
-export function formatDecimal(value: string | null | undefined, places = 2): string {
+/** `value` rounded to `places` decimals (a table column of one precision), digits grouped by thousands: `-1234.5` -> `-1,234.50`. */
+export function formatFixed(value: string | null | undefined, places = 2): string {
   if (value === null || value === undefined || value === '') return '-';
   const m = PLAIN.exec(value.trim());
   if (!m) return value;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { endpoints, type AdminDashboard } from '@tp/contracts';
 import { call } from '../../lib/api';
-import { formatCount, formatDecimal, formatDuration, isNegative, trimDecimal } from '../../lib/format';
+import { formatCount, formatFixed, formatDuration, isNegative, trimDecimal } from '../../lib/format';
 
 type SymbolRow = AdminDashboard['symbols'][number];
 type JobRow = AdminDashboard['jobs'][number];
@@ -24,14 +24,14 @@ function FeedTag({ row }: { row: SymbolRow }) {
 }
 
 function Money({ value, places = 2 }: { value: string | null; places?: number }) {
-  return <Typography.Text type={isNegative(value) ? 'danger' : undefined}>{formatDecimal(value, places)}</Typography.Text>;
+  return <Typography.Text type={isNegative(value) ? 'danger' : undefined}>{formatFixed(value, places)}</Typography.Text>;
 }
 
 function HouseCard({ title, day, testId }: { title: string; day: HouseDay; testId: string }) {
   const { t } = useTranslation('dashboard');
   return (
     <Card title={title} size="small" data-testid={testId}>
-      <Statistic title={t('house.fees')} value={formatDecimal(day.fee_revenue)} suffix="USDT" />
+      <Statistic title={t('house.fees')} value={formatFixed(day.fee_revenue)} suffix="USDT" />
       <Table
         size="small"
         rowKey="kind"
@@ -88,13 +88,13 @@ export default function DashboardPage() {
         <Col span={6}>
           <Card size="small" style={{ height: '100%' }} data-testid="card-deposits">
             <Statistic title={t('queues.deposits')} value={formatCount(data?.deposits_waiting.count)} />
-            <Typography.Text type="secondary">{t('queues.sum', { sum: formatDecimal(data?.deposits_waiting.sum) })}</Typography.Text>
+            <Typography.Text type="secondary">{t('queues.sum', { sum: formatFixed(data?.deposits_waiting.sum) })}</Typography.Text>
           </Card>
         </Col>
         <Col span={6}>
           <Card size="small" style={{ height: '100%' }} data-testid="card-withdrawals">
             <Statistic title={t('queues.withdrawals')} value={formatCount(data?.withdrawals_waiting.count)} />
-            <Typography.Text type="secondary">{t('queues.sum', { sum: formatDecimal(data?.withdrawals_waiting.sum) })}</Typography.Text>
+            <Typography.Text type="secondary">{t('queues.sum', { sum: formatFixed(data?.withdrawals_waiting.sum) })}</Typography.Text>
           </Card>
         </Col>
         <Col span={6}>

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { endpoints, type AdminStatementRow, type AdminUserDetail, type EndpointData } from '@tp/contracts';
 import { call } from '../../lib/api';
-import { formatDecimal, isNegative, trimDecimal } from '../../lib/format';
+import { formatFixed, isNegative, trimDecimal } from '../../lib/format';
 import { useSession } from '../../lib/session-store';
 import { PagedTab } from './paged-tab';
 import { StatusTag } from './status-tag';
@@ -17,7 +17,7 @@ type RowOf<E extends keyof typeof endpoints.adminUsers> = EndpointData<(typeof e
 const ACCOUNT_TYPE_KEYS: Record<number, string> = { 1: 'account.funding', 2: 'account.options', 3: 'account.contract' };
 
 function Amount({ value, places = 2 }: { value: string | null; places?: number }) {
-  return <Typography.Text type={isNegative(value) ? 'danger' : undefined}>{formatDecimal(value, places)}</Typography.Text>;
+  return <Typography.Text type={isNegative(value) ? 'danger' : undefined}>{formatFixed(value, places)}</Typography.Text>;
 }
 
 /** Disable or enable login and end all sessions: admins only (the server checks it too), each after a confirmation. */
@@ -164,8 +164,8 @@ export function UserDetail() {
             { title: t('forex.lots'), dataIndex: 'quantity', align: 'right', render: trimDecimal },
             { title: t('forex.price'), dataIndex: 'price', align: 'right', render: trimDecimal },
             { title: t('forex.close_price'), dataIndex: 'update_price', align: 'right', render: trimDecimal },
-            { title: t('forex.margin'), dataIndex: 'caution_money', align: 'right', render: (v: string) => formatDecimal(v) },
-            { title: t('forex.fee'), dataIndex: 'trade_fee', align: 'right', render: (v: string) => formatDecimal(v, 4) },
+            { title: t('forex.margin'), dataIndex: 'caution_money', align: 'right', render: (v: string) => formatFixed(v) },
+            { title: t('forex.fee'), dataIndex: 'trade_fee', align: 'right', render: (v: string) => formatFixed(v, 4) },
             { title: t('forex.profit'), dataIndex: 'fact_profits', align: 'right', render: (v: string | null) => <Amount value={v} /> },
             { title: t('forex.demo'), dataIndex: 'is_demo', render: (d: boolean) => (d ? <Tag color="purple">{t('kind.demo')}</Tag> : null) },
             { title: t('forex.opened'), dataIndex: 'created_at' },
@@ -187,7 +187,7 @@ export function UserDetail() {
             { title: t('col.id'), dataIndex: 'id' },
             { title: t('forex.symbol'), dataIndex: 'symbol' },
             { title: t('options.direction'), dataIndex: 'type', render: (d: number) => <Tag color={d === 1 ? 'green' : 'red'}>{t(d === 1 ? 'options.up' : 'options.down')}</Tag> },
-            { title: t('options.amount'), dataIndex: 'amount', align: 'right', render: (v: string) => formatDecimal(v) },
+            { title: t('options.amount'), dataIndex: 'amount', align: 'right', render: (v: string) => formatFixed(v) },
             { title: t('options.seconds'), dataIndex: 'seconds', align: 'right' },
             { title: t('options.open'), dataIndex: 'open_price', align: 'right', render: trimDecimal },
             { title: t('options.end'), dataIndex: 'end_price', align: 'right', render: trimDecimal },
@@ -210,7 +210,7 @@ export function UserDetail() {
           columns={[
             { title: t('col.id'), dataIndex: 'id' },
             { title: t('money.channel'), dataIndex: 'type', render: (type: number) => t(type === 1 ? 'money.bank' : 'money.coin') },
-            { title: t('money.amount'), dataIndex: 'number', align: 'right', render: (v: string) => formatDecimal(v) },
+            { title: t('money.amount'), dataIndex: 'number', align: 'right', render: (v: string) => formatFixed(v) },
             { title: t('account.currency'), dataIndex: 'currency_code' },
             { title: t('money.status'), dataIndex: 'status', render: (s: number) => t(`money.deposit_${s}`) },
             { title: t('money.remark'), dataIndex: 'remark' },
@@ -232,9 +232,9 @@ export function UserDetail() {
           columns={[
             { title: t('col.id'), dataIndex: 'id' },
             { title: t('account.currency'), dataIndex: 'currency_code' },
-            { title: t('money.amount'), dataIndex: 'number', align: 'right', render: (v: string) => formatDecimal(v) },
-            { title: t('money.fee'), dataIndex: 'fee', align: 'right', render: (v: string) => formatDecimal(v) },
-            { title: t('money.paid_out'), dataIndex: 'real_number', align: 'right', render: (v: string) => formatDecimal(v) },
+            { title: t('money.amount'), dataIndex: 'number', align: 'right', render: (v: string) => formatFixed(v) },
+            { title: t('money.fee'), dataIndex: 'fee', align: 'right', render: (v: string) => formatFixed(v) },
+            { title: t('money.paid_out'), dataIndex: 'real_number', align: 'right', render: (v: string) => formatFixed(v) },
             { title: t('money.status'), dataIndex: 'status', render: (s: number) => t(`money.withdrawal_${s}`) },
             { title: t('money.remark'), dataIndex: 'remark' },
             { title: t('money.created'), dataIndex: 'created_at' },
