@@ -1,14 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { endpoints, endpointPath } from '@tp/contracts';
-import { codeFromOutbox, shot as pageShot, uniqueEmail } from './support.js';
+import { PASSWORD, PNG, register, shot as pageShot, uniqueEmail } from './support.js';
 
 // The admin console is a desktop app: its journeys run at 1280x800 with a mouse.
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
 
 const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password-1' };
-const PASSWORD = 'Secret-pass-42';
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 type Envelope<T> = { code: number; msg: string; data: T };
 
@@ -16,18 +14,6 @@ type Envelope<T> = { code: number; msg: string; data: T };
 async function userPhone(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US' });
   return { context, page: await context.newPage() };
-}
-
-async function register(page: Page, email: string): Promise<void> {
-  await page.goto('/#/register');
-  await page.getByTestId('register-account').fill(email);
-  await page.getByTestId('register-send-code').click();
-  await expect(page.getByTestId('register-send-code')).toBeDisabled();
-  await page.getByTestId('register-code').fill(await codeFromOutbox(email));
-  await page.getByTestId('register-password').fill(PASSWORD);
-  await page.getByTestId('register-repassword').fill(PASSWORD);
-  await page.getByTestId('register-submit').click();
-  await expect(page.getByTestId('home-email')).toHaveText(email);
 }
 
 async function webLogin(page: Page, email: string): Promise<void> {
