@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { isMigrated } from './db/migrate.js';
 import { eventDeliveryLagMs } from './engine/event-outbox.js';
+import { processNodeName } from './engine/leader-election.js';
 import { registerDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { frameworkErrors } from './http/framework-errors.js';
@@ -30,7 +31,19 @@ declare module 'fastify' {
     outbox: Outbox;
     /** The clock of trading actions (market hours); tests fix it. */
     now: () => number;
+    /** This process's part in running the engine, for the admin dashboard. */
+    engineStatus: () => EngineStatus;
   }
+}
+
+/** What the composition knows about this process and the engine (the admin dashboard shows it). */
+export interface EngineStatus {
+  /** This process: host name and pid, as the engine lock's connection names it. */
+  node: string;
+  /** 'leader', 'follower', 'unknown', or 'off' when this process runs no election (ENGINE disabled, tests). */
+  role: string;
+  /** Feeds this process runs that went silent (only the leader runs feeds). */
+  staleFeeds: string[];
 }
 
 export interface BuildAppOptions {
@@ -49,6 +62,8 @@ export interface BuildAppOptions {
   now?: () => number;
   /** Pino logger options, or false; defaults to the config's level. */
   logger?: FastifyServerOptions['logger'];
+  /** This process's engine role (MarketRuntime's election); without it the process runs no engine. */
+  engineRole?: () => string;
   /** The modules whose routes are served (default: all of them, MODULES). */
   modules?: readonly ModuleDefinition[];
 }
@@ -87,6 +102,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('bus', opts.bus ?? createInProcessBus());
   app.decorate('outbox', opts.outbox ?? createOutbox(config.dataDir, config.smtpUrl, app.log));
   app.decorate('now', opts.now ?? Date.now);
+  app.decorate('engineStatus', (): EngineStatus => ({ node: processNodeName(), role: opts.engineRole?.() ?? 'off', staleFeeds: opts.staleFeeds?.() ?? [] }));
   app.decorateRequest('lang', DEFAULT_LANG);
   app.decorateRequest('user', null);
   app.decorateRequest('admin', null);

@@ -50,7 +50,7 @@ export async function startServer(config: Config = loadConfig(), opts: StartOpti
     // REDIS_URL: several processes share pushes over Redis pub/sub; otherwise they stay in-process.
     bus = config.redisUrl ? await createRedisBus({ url: config.redisUrl, channel: config.market.redisBusChannel, log: (m) => console.warn(m) }) : createInProcessBus();
     const readyBus = bus;
-    const app = await buildApp({ db, config, bus, ready: () => runtime?.ready() ?? false, staleFeeds: () => runtime?.staleFeeds() ?? [] });
+    const app = await buildApp({ db, config, bus, ready: () => runtime?.ready() ?? false, staleFeeds: () => runtime?.staleFeeds() ?? [], engineRole: () => (runtime ? runtime.election.role : 'off') });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

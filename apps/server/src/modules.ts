@@ -15,6 +15,7 @@ import { uploadsModule } from './modules/uploads/index.js';
 import { usersModule } from './modules/users/index.js';
 import { walletModule } from './modules/wallet/index.js';
 import { withdrawalsModule } from './modules/withdrawals/index.js';
+import { dashboardModule } from './modules/dashboard/index.js';
 
 /**
  * Every module of the server, listed once. The order is the order routes register in and the
@@ -34,6 +35,8 @@ export const MODULES: readonly ModuleDefinition[] = [
   marketModule,
   forexModule,
   microModule,
+  // admin console: the dashboard reads across the modules above
+  dashboardModule,
 ];
 
 export function tickConsumersOf(modules: readonly ModuleDefinition[]): TickConsumerFactory[] {

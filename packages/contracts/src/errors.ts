@@ -79,6 +79,8 @@ export const ERROR_KEYS = [
   'staff_last_admin', // the change would leave no active admin
   'staff_exists', // an invitation for an e-mail that already belongs to a staff member
   'staff_invite_invalid', // the invitation link is unknown, expired or already used
+  // admin console: users area
+  'user_not_found',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -109,6 +111,10 @@ export const SUCCESS_KEYS = [
   'staff_updated',
   'staff_joined',
   'staff_password_changed',
+  // admin console: users area
+  'user_login_disabled',
+  'user_login_enabled',
+  'user_sessions_ended',
 ] as const;
 export type SuccessKey = (typeof SUCCESS_KEYS)[number];
 

@@ -13,6 +13,8 @@ export * from './withdrawals.js';
 export * from './transfers.js';
 export * from './admin-review.js';
 export * from './admin-staff.js';
+export * from './admin-users.js';
+export * from './admin-ops.js';
 export * from './ws.js';
 export * from './market.js';
 export * from './micro.js';

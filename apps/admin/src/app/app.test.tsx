@@ -99,7 +99,7 @@ describe('signed in', () => {
     expect(menu.textContent).toContain('My account');
     expect(menu.textContent).not.toContain('Deposits');
     expect(menu.textContent).not.toContain('TradePlatform Console');
-    await waitFor(() => expect(window.location.hash).toBe('#/account'));
+    await waitFor(() => expect(window.location.hash).toBe('#/dashboard'));
     unmount();
 
     window.location.hash = '#/';
@@ -109,6 +109,6 @@ describe('signed in', () => {
     expect(reviewerMenu.textContent).toContain('Deposits');
     expect(reviewerMenu.textContent).toContain('Withdrawals');
     expect(reviewerMenu.textContent).not.toContain('TradePlatform Console');
-    await waitFor(() => expect(window.location.hash).toBe('#/queues/deposits'));
+    await waitFor(() => expect(window.location.hash).toBe('#/dashboard'));
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDecimal } from './format';
+import { formatAmount, formatDecimal, formatDuration, formatFixed, isNegative, trimDecimal } from './format';
 
 describe('formatDecimal', () => {
   it('drops trailing zeros past two decimals and keeps every significant digit', () => {
@@ -15,5 +15,27 @@ describe('formatDecimal', () => {
   });
   it('names the currency', () => {
     expect(formatAmount('250.00000000', 'USDT')).toBe('250.00 USDT');
+  });
+});
+
+describe('formatFixed', () => {
+  it('rounds on the digits, half away from zero, and groups thousands', () => {
+    expect(formatFixed('1234.5')).toBe('1,234.50');
+    expect(formatFixed('-1234567.125')).toBe('-1,234,567.13');
+    expect(formatFixed('0.004')).toBe('0.00');
+    expect(formatFixed('-0.004')).toBe('0.00');
+    expect(formatFixed('999.995')).toBe('1,000.00');
+    expect(formatFixed('100000.000000000000000000', 8)).toBe('100,000.00000000');
+    expect(formatFixed('42', 0)).toBe('42');
+    expect(formatFixed(null)).toBe('-');
+    // 0.1 + 0.2 never happens here: the digits are the digits.
+    expect(formatFixed('0.30000000000000000000', 2)).toBe('0.30');
+  });
+  it('trims and signs', () => {
+    expect(trimDecimal('0.010000')).toBe('0.01');
+    expect(trimDecimal('10.000')).toBe('10');
+    expect(isNegative('-0.00')).toBe(false);
+    expect(isNegative('-1.5')).toBe(true);
+    expect(formatDuration(125_000)).toBe('2 min 05 s');
   });
 });

@@ -1,7 +1,16 @@
+import os from 'node:os';
 import pg from 'pg';
 
 /** The advisory lock that elects the engine process (two-int form: namespace, lock). */
 export const ENGINE_LOCK = [0x7470, 1] as const;
+
+/** Names this process in pg_stat_activity (host:pid), so any node can tell who holds the engine lock. */
+export function processNodeName(): string {
+  return `${os.hostname()}:${process.pid}`;
+}
+
+/** The application_name of the lock connection: the prefix marks it, the rest is the node. */
+export const ENGINE_LOCK_APP_PREFIX = 'tp-engine-lock';
 
 export type LeaderRole = 'unknown' | 'leader' | 'follower';
 
@@ -49,7 +58,7 @@ export class LeaderElection {
     if (this.stopped) return;
     try {
       if (!this.client) {
-        const client = new pg.Client({ connectionString: this.opts.databaseUrl, application_name: 'tp-engine-lock' });
+        const client = new pg.Client({ connectionString: this.opts.databaseUrl, application_name: `${ENGINE_LOCK_APP_PREFIX} ${processNodeName()}` });
         client.on('error', (err) => {
           this.opts.log?.(`engine lock connection: ${err.message}`);
           if (this.client === client) void this.lose();

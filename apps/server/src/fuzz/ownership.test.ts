@@ -32,6 +32,7 @@ const PLATFORM_SYMBOL = 'a trade symbol: public market data';
 const PLATFORM_CURRENCY = 'a currency of the platform';
 const PLATFORM_AREA = 'a country code area: public reference data';
 const ADMIN_QUEUE = 'an item of the admin review queue: staff decide every user\'s items (admin token only)';
+const STAFF_USER_PAGE = 'a user as staff see them in the admin console: staff read and act on every user (admin token only)';
 
 /** Keyed `group.endpoint.field` (path params as `:name`). */
 const REFERENCES: Record<string, Reference> = {
@@ -39,6 +40,17 @@ const REFERENCES: Record<string, Reference> = {
   'admin.rejectDeposit.:id': { notOwned: ADMIN_QUEUE },
   'admin.approveWithdrawal.:id': { notOwned: ADMIN_QUEUE },
   'admin.rejectWithdrawal.:id': { notOwned: ADMIN_QUEUE },
+  'adminUsers.user.:id': { notOwned: STAFF_USER_PAGE },
+  'adminUsers.statement.:id': { notOwned: STAFF_USER_PAGE },
+  'adminUsers.forexOrders.:id': { notOwned: STAFF_USER_PAGE },
+  'adminUsers.options.:id': { notOwned: STAFF_USER_PAGE },
+  'adminUsers.deposits.:id': { notOwned: STAFF_USER_PAGE },
+  'adminUsers.withdrawals.:id': { notOwned: STAFF_USER_PAGE },
+  'adminUsers.sessions.:id': { notOwned: STAFF_USER_PAGE },
+  'adminUsers.disable.:id': { notOwned: STAFF_USER_PAGE },
+  'adminUsers.enable.:id': { notOwned: STAFF_USER_PAGE },
+  'adminUsers.endSessions.:id': { notOwned: STAFF_USER_PAGE },
+  'adminOps.audit.admin_id': { notOwned: 'a staff member, as a filter of the audit log (admin token only)' },
   'deposits.coinSubmit.charge_id': { notOwned: 'a deposit address of the platform' },
   'deposits.wireSubmit.wire_id': { notOwned: 'a collection bank account of the platform' },
   'deposits.coinSubmit.proofImg': {

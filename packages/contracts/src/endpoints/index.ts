@@ -10,6 +10,9 @@ import { uploadsEndpoints } from './uploads.endpoints.js';
 import { usersEndpoints } from './users.endpoints.js';
 import { walletEndpoints } from './wallet.endpoints.js';
 import { withdrawalsEndpoints } from './withdrawals.endpoints.js';
+// admin console: users, audit log, outbox, dashboard
+import { adminUsersEndpoints } from './admin-users.endpoints.js';
+import { adminOpsEndpoints } from './admin-ops.endpoints.js';
 import type { EndpointSpec } from './define-endpoint.js';
 
 export * from './define-endpoint.js';
@@ -28,6 +31,9 @@ export const endpoints = {
   forex: forexEndpoints,
   admin: adminEndpoints,
   adminStaff: adminStaffEndpoints,
+  // admin console: users, audit log, outbox, dashboard
+  adminUsers: adminUsersEndpoints,
+  adminOps: adminOpsEndpoints,
 };
 
 /** Every endpoint as a flat list (route tables, docs checks). */

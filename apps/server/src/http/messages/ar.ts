@@ -111,4 +111,9 @@ export const ar: Messages = {
   staff_updated: 'تم تحديث بيانات الموظف',
   staff_joined: 'مرحبًا بك، يمكنك الآن تسجيل الدخول',
   staff_password_changed: 'تم تغيير كلمة المرور، وتم تسجيل الخروج من جلساتك الأخرى',
+  // admin console: users area
+  user_not_found: 'لا يوجد مستخدم بهذا المعرف',
+  user_login_disabled: 'تم تعطيل تسجيل الدخول وإنهاء جلسات المستخدم',
+  user_login_enabled: 'تم تفعيل تسجيل الدخول',
+  user_sessions_ended: 'تم إنهاء جميع جلسات المستخدم',
 };

@@ -111,4 +111,9 @@ export const cs: Messages = {
   staff_updated: 'Zaměstnanec aktualizován',
   staff_joined: 'Vítejte, nyní se můžete přihlásit',
   staff_password_changed: 'Heslo změněno, ostatní relace byly odhlášeny',
+  // admin console: users area
+  user_not_found: 'Uživatel s tímto id neexistuje',
+  user_login_disabled: 'Přihlášení zakázáno; relace uživatele byly ukončeny',
+  user_login_enabled: 'Přihlášení povoleno',
+  user_sessions_ended: 'Všechny relace uživatele byly ukončeny',
 };

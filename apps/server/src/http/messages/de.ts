@@ -111,4 +111,9 @@ export const de: Messages = {
   staff_updated: 'Mitarbeiter aktualisiert',
   staff_joined: 'Willkommen, Sie können sich jetzt anmelden',
   staff_password_changed: 'Passwort geändert, Ihre anderen Sitzungen wurden abgemeldet',
+  // admin console: users area
+  user_not_found: 'Kein Benutzer mit dieser ID',
+  user_login_disabled: 'Anmeldung gesperrt; die Sitzungen des Benutzers wurden beendet',
+  user_login_enabled: 'Anmeldung freigegeben',
+  user_sessions_ended: 'Alle Sitzungen des Benutzers wurden beendet',
 };

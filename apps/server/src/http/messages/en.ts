@@ -111,4 +111,9 @@ export const en: Messages = {
   staff_updated: 'Staff member updated',
   staff_joined: 'Welcome aboard, you can now sign in',
   staff_password_changed: 'Password changed, your other sessions were signed out',
+  // admin console: users area
+  user_not_found: 'No user with this id',
+  user_login_disabled: 'Login disabled; the user\'s sessions were ended',
+  user_login_enabled: 'Login enabled',
+  user_sessions_ended: 'All of the user\'s sessions were ended',
 };

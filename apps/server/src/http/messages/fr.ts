@@ -111,4 +111,9 @@ export const fr: Messages = {
   staff_updated: 'Membre du personnel mis à jour',
   staff_joined: 'Bienvenue, vous pouvez maintenant vous connecter',
   staff_password_changed: 'Mot de passe modifié, vos autres sessions ont été fermées',
+  // admin console: users area
+  user_not_found: 'Aucun utilisateur avec cet identifiant',
+  user_login_disabled: 'Connexion désactivée ; les sessions de l\'utilisateur ont été fermées',
+  user_login_enabled: 'Connexion activée',
+  user_sessions_ended: 'Toutes les sessions de l\'utilisateur ont été fermées',
 };

@@ -111,4 +111,9 @@ export const hi: Messages = {
   staff_updated: 'स्टाफ सदस्य अपडेट किया गया',
   staff_joined: 'स्वागत है, अब आप लॉग इन कर सकते हैं',
   staff_password_changed: 'पासवर्ड बदल दिया गया, आपके अन्य सत्र लॉग आउट कर दिए गए',
+  // admin console: users area
+  user_not_found: 'इस id का कोई उपयोगकर्ता नहीं है',
+  user_login_disabled: 'लॉगिन बंद किया गया; उपयोगकर्ता के सत्र समाप्त किए गए',
+  user_login_enabled: 'लॉगिन चालू किया गया',
+  user_sessions_ended: 'उपयोगकर्ता के सभी सत्र समाप्त किए गए',
 };

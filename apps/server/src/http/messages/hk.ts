@@ -111,4 +111,9 @@ export const hk: Messages = {
   staff_updated: '員工資料已更新',
   staff_joined: '歡迎加入，您現在可以登入',
   staff_password_changed: '密碼已修改，您的其他登入已被登出',
+  // admin console: users area
+  user_not_found: '找不到此用戶',
+  user_login_disabled: '已停用登入，該用戶的所有登入已結束',
+  user_login_enabled: '已啟用登入',
+  user_sessions_ended: '已結束該用戶的所有登入',
 };

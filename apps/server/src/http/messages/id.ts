@@ -111,4 +111,9 @@ export const id: Messages = {
   staff_updated: 'Staf diperbarui',
   staff_joined: 'Selamat datang, Anda sekarang dapat masuk',
   staff_password_changed: 'Kata sandi diubah, sesi Anda yang lain telah dikeluarkan',
+  // admin console: users area
+  user_not_found: 'Tidak ada pengguna dengan id ini',
+  user_login_disabled: 'Login dinonaktifkan; sesi pengguna telah diakhiri',
+  user_login_enabled: 'Login diaktifkan',
+  user_sessions_ended: 'Semua sesi pengguna telah diakhiri',
 };

@@ -111,4 +111,9 @@ export const it: Messages = {
   staff_updated: 'Membro dello staff aggiornato',
   staff_joined: 'Benvenuto, ora puoi accedere',
   staff_password_changed: 'Password modificata, le altre sessioni sono state chiuse',
+  // admin console: users area
+  user_not_found: 'Nessun utente con questo id',
+  user_login_disabled: 'Accesso disattivato; le sessioni dell\'utente sono state chiuse',
+  user_login_enabled: 'Accesso attivato',
+  user_sessions_ended: 'Tutte le sessioni dell\'utente sono state chiuse',
 };

@@ -111,4 +111,9 @@ export const jp: Messages = {
   staff_updated: 'スタッフ情報を更新しました',
   staff_joined: 'ようこそ。ログインできるようになりました',
   staff_password_changed: 'パスワードを変更しました。他のセッションはログアウトされました',
+  // admin console: users area
+  user_not_found: 'このIDのユーザーはいません',
+  user_login_disabled: 'ログインを停止し、ユーザーのセッションを終了しました',
+  user_login_enabled: 'ログインを有効にしました',
+  user_sessions_ended: 'ユーザーのすべてのセッションを終了しました',
 };

@@ -111,4 +111,9 @@ export const kr: Messages = {
   staff_updated: '직원 정보가 업데이트되었습니다',
   staff_joined: '환영합니다. 이제 로그인할 수 있습니다',
   staff_password_changed: '비밀번호가 변경되었습니다. 다른 세션은 로그아웃되었습니다',
+  // admin console: users area
+  user_not_found: '이 ID의 사용자가 없습니다',
+  user_login_disabled: '로그인을 중지하고 사용자의 세션을 종료했습니다',
+  user_login_enabled: '로그인을 활성화했습니다',
+  user_sessions_ended: '사용자의 모든 세션을 종료했습니다',
 };

@@ -111,4 +111,9 @@ export const my: Messages = {
   staff_updated: 'Kakitangan dikemas kini',
   staff_joined: 'Selamat datang, anda kini boleh log masuk',
   staff_password_changed: 'Kata laluan ditukar, sesi anda yang lain telah dilog keluar',
+  // admin console: users area
+  user_not_found: 'Tiada pengguna dengan id ini',
+  user_login_disabled: 'Log masuk dilumpuhkan; sesi pengguna telah ditamatkan',
+  user_login_enabled: 'Log masuk didayakan',
+  user_sessions_ended: 'Semua sesi pengguna telah ditamatkan',
 };

@@ -111,4 +111,9 @@ export const pt: Messages = {
   staff_updated: 'Membro da equipa atualizado',
   staff_joined: 'Bem-vindo, já pode iniciar sessão',
   staff_password_changed: 'Palavra-passe alterada, as suas outras sessões foram terminadas',
+  // admin console: users area
+  user_not_found: 'Não existe utilizador com este id',
+  user_login_disabled: 'Início de sessão desativado; as sessões do utilizador foram terminadas',
+  user_login_enabled: 'Início de sessão ativado',
+  user_sessions_ended: 'Todas as sessões do utilizador foram terminadas',
 };

@@ -111,4 +111,9 @@ export const ru: Messages = {
   staff_updated: 'Данные сотрудника обновлены',
   staff_joined: 'Добро пожаловать, теперь вы можете войти',
   staff_password_changed: 'Пароль изменён, остальные ваши сеансы завершены',
+  // admin console: users area
+  user_not_found: 'Пользователь с таким id не найден',
+  user_login_disabled: 'Вход отключён; сеансы пользователя завершены',
+  user_login_enabled: 'Вход включён',
+  user_sessions_ended: 'Все сеансы пользователя завершены',
 };

@@ -111,4 +111,9 @@ export const spa: Messages = {
   staff_updated: 'Miembro del personal actualizado',
   staff_joined: 'Bienvenido, ya puede iniciar sesión',
   staff_password_changed: 'Contraseña cambiada, sus otras sesiones se cerraron',
+  // admin console: users area
+  user_not_found: 'No hay ningún usuario con este id',
+  user_login_disabled: 'Inicio de sesión desactivado; se cerraron las sesiones del usuario',
+  user_login_enabled: 'Inicio de sesión activado',
+  user_sessions_ended: 'Se cerraron todas las sesiones del usuario',
 };

@@ -111,4 +111,9 @@ export const th: Messages = {
   staff_updated: 'อัปเดตข้อมูลพนักงานแล้ว',
   staff_joined: 'ยินดีต้อนรับ คุณสามารถเข้าสู่ระบบได้แล้ว',
   staff_password_changed: 'เปลี่ยนรหัสผ่านแล้ว เซสชันอื่นของคุณถูกออกจากระบบ',
+  // admin console: users area
+  user_not_found: 'ไม่พบผู้ใช้รหัสนี้',
+  user_login_disabled: 'ปิดการเข้าสู่ระบบและยุติเซสชันของผู้ใช้แล้ว',
+  user_login_enabled: 'เปิดการเข้าสู่ระบบแล้ว',
+  user_sessions_ended: 'ยุติเซสชันทั้งหมดของผู้ใช้แล้ว',
 };

@@ -111,4 +111,9 @@ export const tr: Messages = {
   staff_updated: 'Personel güncellendi',
   staff_joined: 'Hoş geldiniz, artık giriş yapabilirsiniz',
   staff_password_changed: 'Şifre değiştirildi, diğer oturumlarınız kapatıldı',
+  // admin console: users area
+  user_not_found: 'Bu kimliğe sahip kullanıcı yok',
+  user_login_disabled: 'Giriş devre dışı; kullanıcının oturumları sonlandırıldı',
+  user_login_enabled: 'Giriş etkinleştirildi',
+  user_sessions_ended: 'Kullanıcının tüm oturumları sonlandırıldı',
 };

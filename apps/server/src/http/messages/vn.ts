@@ -111,4 +111,9 @@ export const vn: Messages = {
   staff_updated: 'Đã cập nhật nhân viên',
   staff_joined: 'Chào mừng, bạn có thể đăng nhập ngay bây giờ',
   staff_password_changed: 'Đã đổi mật khẩu, các phiên khác của bạn đã được đăng xuất',
+  // admin console: users area
+  user_not_found: 'Không có người dùng với id này',
+  user_login_disabled: 'Đã tắt đăng nhập; các phiên của người dùng đã kết thúc',
+  user_login_enabled: 'Đã bật đăng nhập',
+  user_sessions_ended: 'Đã kết thúc mọi phiên của người dùng',
 };

@@ -1,12 +1,15 @@
 import { defineModule } from '../define-module.js';
 import { LEDGER_KINDS } from '../ledger/index.js';
 import { forexRoutes } from './forex.routes.js';
+import { forexAdminRoutes } from './admin-forex.js';
 import { forexEngineFactory } from './forex-engine.js';
 import { FOREX_ORDER_CHANGED } from './forex-events.js';
 
 export const forexModule = defineModule({
   name: 'forex',
   routes: forexRoutes,
+  // A user's forex orders on the user's page of the admin console (read only).
+  adminRoutes: forexAdminRoutes,
   tickConsumers: [forexEngineFactory()],
   ledgerKinds: [LEDGER_KINDS.forexOpen, LEDGER_KINDS.forexClose, LEDGER_KINDS.forexCancel, LEDGER_KINDS.forexNegativeBalance],
   publishes: [FOREX_ORDER_CHANGED, 'FOREX_TRADE', 'FOREX_CLOSED'],
@@ -15,4 +18,5 @@ export const forexModule = defineModule({
 });
 
 export { closeAllOpen } from './forex.service.js';
+export { openInterestBySymbol } from './forex-exposure.js';
 export { FOREX_ORDER_CHANGED, publishClosed, publishOrderChanged } from './forex-events.js';

@@ -1,7 +1,9 @@
 import { defineModule } from '../define-module.js';
+import { ledgerAdminRoutes } from './admin-statement.js';
 
 /** The ledger: owns the accounts, transactions and postings; every money movement goes through `post`. */
-export const ledgerModule = defineModule({ name: 'ledger' });
+// adminRoutes: a user's statement in the admin console.
+export const ledgerModule = defineModule({ name: 'ledger', adminRoutes: ledgerAdminRoutes });
 
 export {
   post,
@@ -32,4 +34,5 @@ export {
   type PostCompanion,
   type UserAccountRow,
 } from './ledger.repository.js';
+export { houseDayTotals, type HouseDayRow } from './house-day.js';
 export { LEDGER_KINDS, TRADING_PROFIT_KINDS, SYSTEM_ACCOUNTS, BASE_CURRENCY, type LedgerKind, type SystemAccountCode } from './ledger-kinds.js';

@@ -1,7 +1,8 @@
 import { defineModule } from '../define-module.js';
 import { notifyRoutes } from './notify.routes.js';
+import { notifyAdminRoutes } from './outbox-reader.js';
 
-export const notifyModule = defineModule({ name: 'notify', routes: notifyRoutes });
+export const notifyModule = defineModule({ name: 'notify', routes: notifyRoutes, adminRoutes: notifyAdminRoutes });
 
 export { consumeCode, issueCode } from './codes.service.js';
 export { consumeCaptcha, createCaptcha } from './captcha.service.js';

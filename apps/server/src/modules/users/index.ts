@@ -1,10 +1,13 @@
 import { defineModule } from '../define-module.js';
 import { LEDGER_KINDS } from '../ledger/index.js';
 import { usersRoutes } from './users.routes.js';
+import { adminUsersRoutes } from './admin-users.routes.js';
 
 export const usersModule = defineModule({
   name: 'users',
   routes: usersRoutes,
+  // The users area of the admin console: search, a user's page, disable/enable, end sessions.
+  adminRoutes: adminUsersRoutes,
   ledgerKinds: [LEDGER_KINDS.demoFunding, LEDGER_KINDS.demoReset],
   // The demo reset writes it to the event outbox in its transaction.
   publishes: ['balance.changed', 'FOREX_CLOSED', 'session.revoked'],
@@ -12,3 +15,4 @@ export const usersModule = defineModule({
 
 export { findUserByEmail } from './users.repository.js';
 export { isLockedOut, recordLoginAttempt, type LockoutRule } from './login-lockout.js';
+export { userCounts } from './admin-users.repository.js';

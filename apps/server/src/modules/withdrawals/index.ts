@@ -1,13 +1,17 @@
 import { defineModule } from '../define-module.js';
 import { LEDGER_KINDS } from '../ledger/index.js';
 import { withdrawalsRoutes } from './withdrawals.routes.js';
+import { withdrawalsAdminRoutes } from './admin-withdrawals.js';
 
 export const withdrawalsModule = defineModule({
   name: 'withdrawals',
   routes: withdrawalsRoutes,
+  // A user's withdrawals on the user's page of the admin console (read only).
+  adminRoutes: withdrawalsAdminRoutes,
   ledgerKinds: [LEDGER_KINDS.withdrawalHold, LEDGER_KINDS.withdrawalPaid, LEDGER_KINDS.withdrawalRelease],
 });
 
 export { listWithdrawalsForAdmin } from './withdrawals.service.js';
+export { waitingWithdrawalTotals } from './admin-withdrawals.js';
 /** For the admin's decision command (admin/decide-withdrawal.ts): lock a request, then record the outcome. */
 export { lockWithdrawal, markWithdrawal } from './withdrawals.repository.js';
