@@ -12,6 +12,7 @@ export * from './deposits.js';
 export * from './withdrawals.js';
 export * from './transfers.js';
 export * from './admin-review.js';
+export * from './admin-config.js';
 export * from './ws.js';
 export * from './market.js';
 export * from './micro.js';

@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008-ledger-references.js';
 import * as m0009 from './migrations/0009-event-outbox-scheduler.js';
 import * as m0010 from './migrations/0010-staff-second-factor.js';
 import * as m0011 from './migrations/0011-limits.js';
+import * as m0014 from './migrations/0014-admin-config.js';
 
 /**
  * The migrations, listed explicitly: a folder scan breaks under tsx and vitest (file extensions,
@@ -28,6 +29,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009-event-outbox-scheduler': m0009,
   '0010-staff-second-factor': m0010,
   '0011-limits': m0011,
+  '0014-admin-config': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

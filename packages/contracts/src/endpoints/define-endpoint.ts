@@ -5,7 +5,8 @@ import type { z } from 'zod';
  * admin apps call through it, /docs is generated from it, tests and benchmarks address it.
  */
 
-export type HttpMethod = 'GET' | 'POST';
+/** PUT changes a configuration record (admin console: `PUT /admin/api/<plural>/:id`). */
+export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
 /** Admin roles. Today every admin holds `admin`; the others are there so review and support seats can be added without changing the endpoint shape. */
 export const ADMIN_ROLES = ['admin', 'reviewer', 'support'] as const;

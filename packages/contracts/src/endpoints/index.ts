@@ -9,6 +9,7 @@ import { uploadsEndpoints } from './uploads.endpoints.js';
 import { usersEndpoints } from './users.endpoints.js';
 import { walletEndpoints } from './wallet.endpoints.js';
 import { withdrawalsEndpoints } from './withdrawals.endpoints.js';
+import { adminConfigEndpoints } from './admin-config.endpoints.js';
 import type { EndpointSpec } from './define-endpoint.js';
 
 export * from './define-endpoint.js';
@@ -26,6 +27,7 @@ export const endpoints = {
   micro: microEndpoints,
   forex: forexEndpoints,
   admin: adminEndpoints,
+  adminConfig: adminConfigEndpoints,
 };
 
 /** Every endpoint as a flat list (route tables, docs checks). */

@@ -101,4 +101,14 @@ export const id: Messages = {
   forex_closed: 'Posisi ditutup',
   forex_cancelled: 'Order dibatalkan',
   forex_stop_set: 'Stop loss dan take profit disimpan',
+  // Admin console: configuration
+  forex_lots_above_max: 'Jumlah melebihi batas maksimum simbol ini',
+  config_setting_unknown: 'Pengaturan ini tidak dapat diubah di sini',
+  config_setting_invalid: 'Nilai ini tidak sesuai dengan pengaturan',
+  config_lots_range: 'Jumlah minimum tidak boleh melebihi maksimum',
+  config_duplicate: 'Entri ini sudah ada',
+  config_bank_coin_missing: 'Mata uang setoran bank tidak dikenal',
+  config_main_company_disabled: 'Perusahaan utama tidak dapat dinonaktifkan',
+  config_fee_rate_range: 'Tarif biaya harus di bawah 1 selama biaya berupa bagian dari margin',
+  config_saved: 'Tersimpan',
 };

@@ -101,4 +101,14 @@ export const tr: Messages = {
   forex_closed: 'Pozisyon kapatıldı',
   forex_cancelled: 'Emir iptal edildi',
   forex_stop_set: 'Zarar durdur ve kâr al kaydedildi',
+  // Admin console: configuration
+  forex_lots_above_max: 'Miktar bu sembolün azami değerini aşıyor',
+  config_setting_unknown: 'Bu ayar burada değiştirilemez',
+  config_setting_invalid: 'Bu değer ayara uymuyor',
+  config_lots_range: 'Asgari miktar azami miktarı aşamaz',
+  config_duplicate: 'Bu kayıt zaten var',
+  config_bank_coin_missing: 'Bilinmeyen banka yatırma para birimi',
+  config_main_company_disabled: 'Ana şirket devre dışı bırakılamaz',
+  config_fee_rate_range: 'Ücret teminatın bir payı olduğunda ücret oranı 1\'den küçük olmalıdır',
+  config_saved: 'Kaydedildi',
 };

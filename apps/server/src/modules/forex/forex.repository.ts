@@ -200,6 +200,8 @@ export interface SubmitContextRow {
   price_precision: number;
   pip: string;
   min_cont: string;
+  /** The symbol's most lots per order; null: none of its own. */
+  max_cont: string | null;
   cont_num: string;
   fee_rate: string;
   spread: string;
@@ -224,7 +226,7 @@ export interface SubmitContextRow {
  */
 const submitContextStatement = preparedQuery<SubmitContextRow>(
   'forex_submit_context',
-  `SELECT s.id, s.code, s.show_code, s.price_precision, s.pip, s.min_cont, s.cont_num, s.fee_rate, s.spread, s.margin_mode,
+  `SELECT s.id, s.code, s.show_code, s.price_precision, s.pip, s.min_cont, s.max_cont, s.cont_num, s.fee_rate, s.spread, s.margin_mode,
      s.leverages, s.schedule, t.seq AS tick_seq, t.price AS tick_price,
      (SELECT value FROM settings WHERE key = 'trade_fee_type') AS fee_type,
      a.id AS account_id, a.currency_id,

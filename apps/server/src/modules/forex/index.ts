@@ -11,7 +11,7 @@ export const forexModule = defineModule({
   ledgerKinds: [LEDGER_KINDS.forexOpen, LEDGER_KINDS.forexClose, LEDGER_KINDS.forexCancel, LEDGER_KINDS.forexNegativeBalance],
   publishes: [FOREX_ORDER_CHANGED, 'FOREX_TRADE', 'FOREX_CLOSED'],
   // balance.changed comes from the event outbox; its handler is part of the trigger engine (tick consumer).
-  consumes: [FOREX_ORDER_CHANGED, 'balance.changed'],
+  consumes: [FOREX_ORDER_CHANGED, 'balance.changed', 'config.changed'],
 });
 
 export { closeAllOpen } from './forex.service.js';
