@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { idField, intIn, multiLineText, optionalText, requiredText, text } from './form-fields.js';
+import { idField, intIn, multiLineText, requiredText, text } from './form-fields.js';
 import { boundedDecimalInput, MAX_AMOUNT, MAX_LOTS, MAX_PRICE } from './money.js';
 import { pageQuery, pagedSchema, ignoredT } from './envelope.js';
 import { LANGS } from './languages.js';
@@ -26,6 +26,12 @@ export const httpUrlField = text.trim().max(500).regex(/^https?:\/\/[^\s<>"']+$/
 export const imageRefField = text.trim().max(500).regex(/^(https?:\/\/|\/)[^\s<>"']*$/, 'url');
 const optionalImageRef = z.union([z.literal(''), imageRefField]);
 const optionalHttpUrl = z.union([z.literal(''), httpUrlField]);
+
+/**
+ * An optional text of a change: absent keeps the stored value, empty (or blank) clears it. Unlike
+ * optionalText, absent and empty stay distinguishable.
+ */
+const blankOr = <T extends z.ZodType<string, string>>(schema: T) => z.union([text.regex(/^\s*$/).transform(() => ''), schema]).optional();
 
 const isPlain = (v: string) => /^\d+(\.\d+)?$/.test(v);
 
@@ -241,9 +247,9 @@ export const companyCreateInput = z.object({
   name: requiredText(200),
   logo: optionalImageRef.optional(),
   url: optionalHttpUrl.optional(),
-  subject: optionalText(500),
-  registered_address: optionalText(500),
-  location: optionalText(200),
+  subject: blankOr(requiredText(500)),
+  registered_address: blankOr(requiredText(500)),
+  location: blankOr(requiredText(200)),
   email: z.union([z.literal(''), emailValue]).optional(),
   /** The company the app shows as its own; making one main makes the previous one not. */
   is_main: flagField.optional(),
@@ -295,11 +301,11 @@ export type AdminBankCoin = z.infer<typeof adminBankCoinSchema>;
 export const bankAccountCreateInput = z.object({
   bank_coin_id: idField,
   bank_name: requiredText(200),
-  bank_address: optionalText(300),
+  bank_address: blankOr(requiredText(300)),
   bank_swift: z.union([z.literal(''), text.trim().regex(/^[A-Za-z0-9]{8,11}$/, 'swift')]).optional(),
   payee_name: requiredText(200),
   payee_account: text.trim().regex(/^[A-Za-z0-9 -]{4,64}$/, 'account'),
-  bank_remark: optionalText(500),
+  bank_remark: blankOr(requiredText(500)),
   enabled: flagField.optional(),
 });
 export const bankAccountUpdateInput = bankAccountCreateInput.partial();
@@ -326,7 +332,7 @@ export const NEWS_CONTENT_MAX = 100_000;
 
 export const newsCreateInput = z.object({
   title: requiredText(200),
-  desc: optionalText(500),
+  desc: blankOr(requiredText(500)),
   /** Html from the editor; sanitized on save (an allow-list of tags and attributes). */
   content: multiLineText.max(NEWS_CONTENT_MAX),
   category_id: intIn(1, 3),

@@ -13,7 +13,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const SAMPLE_PARAMS = { id: 1, name: '0123456789abcdef0123456789abcdef.png', file: 'EURUSD.svg' };
+const SAMPLE_PARAMS = { id: 1, name: '0123456789abcdef0123456789abcdef.png', file: 'EURUSD.svg', key: 'stop_out_level' };
 const guarded = (kind: EndpointSpec['access']['kind']) => allEndpoints().filter((e) => e.access.kind === kind);
 const name = (e: EndpointSpec) => `${e.methods.join('+')} ${e.path}`;
 

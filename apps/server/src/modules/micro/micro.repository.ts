@@ -23,7 +23,7 @@ export async function findSecondsOption(db: Executor, seconds: number) {
 }
 
 export async function listAmountPresets(db: Executor) {
-  return db.selectFrom('micro_amount_presets').select(['amount']).orderBy('sort').orderBy('amount').execute();
+  return db.selectFrom('micro_amount_presets').select(['amount']).where('enabled', '=', true).orderBy('sort').orderBy('amount').execute();
 }
 
 export async function findTradableSymbol(db: Executor, id: number) {

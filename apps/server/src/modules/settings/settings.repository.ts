@@ -28,5 +28,6 @@ export async function findMainCompany(db: Executor) {
     .selectFrom('companies')
     .select(['id', 'name', 'logo', 'url', 'subject', 'registered_address', 'location', 'email'])
     .where('is_main', '=', true)
+    .where('enabled', '=', true)
     .executeTakeFirst();
 }
