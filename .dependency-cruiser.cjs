@@ -11,9 +11,9 @@ module.exports = {
   forbidden: [
     {
       name: 'no-circular-imports',
-      comment: 'No import circle anywhere in the server or the web app: a circle means two parts cannot be understood, tested or replaced apart (modules: one of them belongs below the other).',
+      comment: 'No import circle anywhere in the server, the web app, the admin console or the shared client: a circle means two parts cannot be understood, tested or replaced apart (modules: one of them belongs below the other).',
       severity: 'error',
-      from: { path: '^apps/(server|web)/src/' },
+      from: { path: '^apps/(server|web|admin)/src/|^packages/client/' },
       to: { circular: true },
     },
     {
@@ -71,6 +71,27 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'admin-feature-stays-in-its-folder',
+      comment: 'An admin console feature never imports another feature (tests included); app/ composes them through the page registry, shared code lives in lib/ or components/.',
+      severity: 'error',
+      from: { path: '^apps/admin/src/features/([^/]+)/' },
+      to: { path: '^apps/admin/src/features/', pathNot: '^apps/admin/src/features/$1/' },
+    },
+    {
+      name: 'admin-lib-imports-no-feature',
+      comment: 'lib/ and components/ of the console sit below the features and the app shell.',
+      severity: 'error',
+      from: { path: '^apps/admin/src/(lib|components)/' },
+      to: { path: '^apps/admin/src/(features|app)/' },
+    },
+    {
+      name: 'client-is-transport-only',
+      comment: 'packages/client is the API transport both apps share: it knows contracts, never an app.',
+      severity: 'error',
+      from: { path: '^packages/client/' },
+      to: { path: '^apps/' },
     },
     {
       name: 'domain-is-pure',

@@ -1,7 +1,7 @@
 // `npm test`: every test of the project, in order of cost, and one closing line
 // `tests: N passed, M failed` that counts them all. Exits non-zero on any failure.
 //   1. type check and lint          2. unit tests, then API integration tests (real PostgreSQL)
-//   3. web build                    4. browser journeys (Playwright in Debian's Chromium)
+//   3. web and admin builds         4. browser journeys (Playwright in Debian's Chromium)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { ensureChromium } from './chromium.mjs';
@@ -42,7 +42,7 @@ for (const [title, cmd, args] of [
 // Two passes: the server suite (real PostgreSQL, engines) and the jsdom suites each get the
 // machine to themselves, so timing inside one is not starved by the other.
 for (const [title, projects] of [
-  ['unit tests (contracts, domain, web)', ['contracts', 'domain', 'web']],
+  ['unit tests (contracts, domain, web, admin)', ['contracts', 'domain', 'web', 'admin']],
   ['API integration tests (server, real PostgreSQL)', ['server']],
 ]) {
   const json = `${tmp}/vitest-${projects.join('-')}.json`;
@@ -55,7 +55,8 @@ for (const [title, projects] of [
   }
 }
 
-if (run('web build', 'npm', ['run', 'build', '-w', 'apps/web'])) {
+// The journeys use both front ends: the web app and the admin console (npm run build makes both).
+if (run('web and admin build', 'npm', ['run', 'build'])) {
   const pwJson = `${tmp}/playwright.json`;
   rmSync(pwJson, { force: true });
   run('browser journeys', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {

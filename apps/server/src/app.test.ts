@@ -141,4 +141,42 @@ describe('service endpoints', () => {
       await app.close();
     }
   });
+
+  it('without an admin build, /admin/ explains to run npm run build; /admin redirects there', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/admin/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('admin console');
+    expect(res.body).toContain('npm run build');
+    const bare = await t.app.inject({ method: 'GET', url: '/admin' });
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/admin/');
+  });
+
+  it('with both builds, /admin/ serves the console beside the web app; the admin API stays the API', async () => {
+    const web = path.join(t.dataDir, 'web-dist');
+    const admin = path.join(t.dataDir, 'admin-dist');
+    await fs.mkdir(path.join(admin, 'assets'), { recursive: true });
+    await fs.mkdir(web, { recursive: true });
+    await fs.writeFile(path.join(web, 'index.html'), '<!doctype html><title>web app</title>');
+    await fs.writeFile(path.join(admin, 'index.html'), '<!doctype html><title>admin console</title>');
+    await fs.writeFile(path.join(admin, 'assets', 'console.js'), 'console.log(2)');
+    const { buildApp } = await import('./app.js');
+    const app = await buildApp({ db: t.db, config: { ...t.app.config, webDistDir: web, adminDistDir: admin }, logger: false });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('web app');
+      const page = await app.inject({ method: 'GET', url: '/admin/' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('admin console');
+      expect((await app.inject({ method: 'GET', url: '/admin/assets/console.js' })).body).toBe('console.log(2)');
+      expect((await app.inject({ method: 'GET', url: '/admin' })).headers.location).toBe('/admin/');
+      // The admin API is reached through the static prefix: without a token it answers 999.
+      expect((await app.inject({ method: 'GET', url: endpoints.admin.deposits.path })).json()).toMatchObject({ code: 999 });
+      const missing = await app.inject({ method: 'GET', url: '/admin/api/nope' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toMatchObject({ code: 0, error: 'not_found' });
+      expect((await app.inject({ method: 'GET', url: '/admin/missing.js' })).json()).toMatchObject({ code: 0, error: 'not_found' });
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -53,14 +53,19 @@ export interface BuildAppOptions {
   modules?: readonly ModuleDefinition[];
 }
 
-const BUILD_HINT_HTML = `<!doctype html>
+/** The page shown where a front end (the web app, the admin console) has not been built. */
+function buildHintHtml(what: string): string {
+  return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Trading platform</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem">
 <h1>The server is running</h1>
-<p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds and serves) and reload this page.</p>
+<p>${what} has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds and serves) and reload this page.</p>
 <p>API documentation: <a href="/docs">/docs</a>. Health: <a href="/healthz">/healthz</a>.</p>
 </body></html>`;
+}
+const WEB_HINT_HTML = buildHintHtml('The web app');
+const ADMIN_HINT_HTML = buildHintHtml('The admin console');
 
 /** Builds the Fastify app (not listening). main.ts listens; tests use app.inject or listen on port 0. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -122,7 +127,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (existsSync(path.join(config.webDistDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', wildcard: true, index: ['index.html'] });
   } else {
-    app.get('/', { schema: { hide: true } }, async (_req, reply) => reply.type('text/html; charset=utf-8').send(BUILD_HINT_HTML));
+    app.get('/', { schema: { hide: true } }, async (_req, reply) => reply.type('text/html; charset=utf-8').send(WEB_HINT_HTML));
+  }
+  // The admin console on the same port. Its API routes (/admin/api/...) are registered above and
+  // are more specific than /admin/*, so they win; an unknown /admin/api/ path finds no file and
+  // gets the JSON 404 envelope from the not-found handler. The console routes with a hash
+  // (#/queues/deposits), so the server only ever serves its index.html and its assets.
+  app.get('/admin', { schema: { hide: true } }, async (_req, reply) => reply.redirect('/admin/', 301));
+  if (existsSync(path.join(config.adminDistDir, 'index.html'))) {
+    // A second @fastify/static: the first one already decorated reply.sendFile.
+    await app.register(fastifyStatic, { root: config.adminDistDir, prefix: '/admin/', decorateReply: false, wildcard: true, index: ['index.html'] });
+  } else {
+    app.get('/admin/', { schema: { hide: true } }, async (_req, reply) => reply.type('text/html; charset=utf-8').send(ADMIN_HINT_HTML));
   }
 
   return app;

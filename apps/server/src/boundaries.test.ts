@@ -38,6 +38,15 @@ const FIXTURE: Record<string, string> = {
   // once, at the edge where the cruise first closes it).
   'apps/server/src/modules/notify/index.ts': `import { who } from '../users/index.js';\nexport const code = who;`,
   'apps/server/src/modules/users/index.ts': `import { code } from '../notify/index.js';\nexport const who = code;`,
+  // Violation: one admin console feature importing another; the page registry (app/) may import any.
+  'apps/admin/src/features/users/user-page.tsx': `import { ReviewQueue } from '../queues/review-queue';\nexport const u = ReviewQueue;`,
+  'apps/admin/src/features/queues/review-queue.tsx': `export const ReviewQueue = 1;`,
+  'apps/admin/src/app/pages.ts': `import { ReviewQueue } from '../features/queues/review-queue';\nexport const PAGES = [ReviewQueue];`,
+  // Violation: the console's lib/ reaching up into the shell.
+  'apps/admin/src/lib/api.ts': `import { PAGES } from '../app/pages';\nexport const a = PAGES;`,
+  // Violation: the shared client leaning on an app.
+  'packages/client/src/client.ts': `import { storage } from '../../../apps/web/src/lib/storage';\nexport const c = storage;`,
+  'apps/web/src/lib/storage.ts': `export const storage = 1;`,
   // Violation: the pure domain importing something besides decimal.js.
   'packages/domain/src/margin.ts': `import { Decimal } from 'decimal.js';\nimport { z } from 'zod';\nexport const d = [Decimal, z];`,
 };
@@ -81,9 +90,12 @@ describe('boundary rules of the lint step', () => {
         'nothing-imports-composition: apps/server/src/modules/market/market.service.ts -> apps/server/src/modules.ts',
         'web-feature-stays-in-its-folder: apps/web/src/features/forex/forex-form.test.tsx -> apps/web/src/features/market/model/quote-store.ts',
         'domain-is-pure: packages/domain/src/margin.ts -> zod',
+        'admin-feature-stays-in-its-folder: apps/admin/src/features/users/user-page.tsx -> apps/admin/src/features/queues/review-queue.tsx',
+        'admin-lib-imports-no-feature: apps/admin/src/lib/api.ts -> apps/admin/src/app/pages.ts',
+        'client-is-transport-only: packages/client/src/client.ts -> apps/web/src/lib/storage.ts',
         'no-circular-imports: apps/server/src/modules/notify/index.ts -> apps/server/src/modules/users/index.ts',
       ].sort(),
     );
-    expect(result.summary.error).toBe(9);
+    expect(result.summary.error).toBe(12);
   });
 });

@@ -14,6 +14,8 @@ export interface Config {
   logLevel: string;
   /** The built web app; `/` serves its index.html. */
   webDistDir: string;
+  /** The built admin console; `/admin/` serves its index.html. */
+  adminDistDir: string;
   /** TRUST_PROXY=1: behind a reverse proxy; the client's address and protocol come from X-Forwarded-*. */
   trustProxy: boolean;
   /** CSP_EXTRA_ORIGINS: origins the web app may call and load images from besides its own and the API host. */
@@ -147,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     adminPassword: nonEmpty(env.ADMIN_PASSWORD),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     webDistDir: path.resolve(nonEmpty(env.WEB_DIST_DIR) ?? path.join(REPO_ROOT, 'apps/web/dist')),
+    adminDistDir: path.resolve(nonEmpty(env.ADMIN_DIST_DIR) ?? path.join(REPO_ROOT, 'apps/admin/dist')),
     trustProxy: env.TRUST_PROXY === '1',
     cspExtraOrigins: originsEnv(env, 'CSP_EXTRA_ORIGINS'),
     loginIpLimitPerMinute: intEnv(env, 'LOGIN_IP_LIMIT_PER_MINUTE', 30),

@@ -71,7 +71,7 @@ const UNLIMITED_FOR_TESTS = { demoAccountsPerIpPerHour: 1_000_000, uploadsPerHou
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tp-data-'));
   const database = await createTestDatabase();
-  const config = loadConfig({}, { dataDir, webDistDir: path.join(dataDir, 'no-web-dist'), logLevel: 'silent', ...UNLIMITED_FOR_TESTS, ...opts.config });
+  const config = loadConfig({}, { dataDir, webDistDir: path.join(dataDir, 'no-web-dist'), adminDistDir: path.join(dataDir, 'no-admin-dist'), logLevel: 'silent', ...UNLIMITED_FOR_TESTS, ...opts.config });
   await seedIfEmpty(database.db, { adminEmail: config.adminEmail, adminPassword: TEST_ADMIN_PASSWORD, dataDir, log: () => undefined });
   const app = await buildApp({ db: database.db, config, logger: false, now: opts.now });
   await opts.extend?.(app);

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Button, Layout, Menu, Select, Space, Switch, Tooltip, Typography, theme } from 'antd';
+import { LogoutOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { endpoints, isLang, LANG_NAMES, type Lang } from '@tp/contracts';
+import { call, signOutLocally } from '../lib/api';
+import { availableLangs, currentLang, setLang } from '../lib/i18n';
+import { useSession } from '../lib/session-store';
+import { useTheme } from '../lib/theme-store';
+import type { PageEntry } from './pages';
+
+const { Header, Sider, Content } = Layout;
+
+/** The menu entry of the current route: the longest registry path the location starts with. */
+function selectedPath(pathname: string, pages: readonly PageEntry[]): string[] {
+  const here = pathname.replace(/^\/+/, '');
+  const match = pages.filter((p) => here === p.path || here.startsWith(`${p.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
+  return match ? [match.path] : [];
+}
+
+function HeaderTools() {
+  const { t, i18n } = useTranslation();
+  const email = useSession((s) => s.staff?.email);
+  const mode = useTheme((s) => s.mode);
+  const setMode = useTheme((s) => s.setMode);
+  const [leaving, setLeaving] = useState(false);
+  const logout = async () => {
+    setLeaving(true);
+    // The server ends the session; whatever it answers, this browser forgets the token.
+    await call(endpoints.admin.logout, undefined, { silent: true }).catch(() => undefined);
+    signOutLocally();
+  };
+  return (
+    <Space size="middle">
+      <Select<Lang>
+        aria-label={t('header.language')}
+        value={isLang(i18n.language) ? i18n.language : currentLang()}
+        onChange={(lang) => void setLang(lang)}
+        options={availableLangs().map((lang) => ({ value: lang, label: LANG_NAMES[lang] }))}
+        style={{ width: 130 }}
+        data-testid="language-select"
+      />
+      <Tooltip title={t(mode === 'dark' ? 'header.light' : 'header.dark')}>
+        <Switch
+          aria-label={t('header.dark')}
+          checked={mode === 'dark'}
+          onChange={(dark) => setMode(dark ? 'dark' : 'light')}
+          checkedChildren={<MoonOutlined />}
+          unCheckedChildren={<SunOutlined />}
+          data-testid="theme-switch"
+        />
+      </Tooltip>
+      <Typography.Text data-testid="staff-email">{email}</Typography.Text>
+      <Button icon={<LogoutOutlined />} onClick={() => void logout()} loading={leaving} data-testid="logout">
+        {t('header.logout')}
+      </Button>
+    </Space>
+  );
+}
+
+/** The signed-in frame: the side menu of the pages this role may use, the header, the page. */
+export function AdminLayout({ pages }: { pages: readonly PageEntry[] }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { token } = theme.useToken();
+  const [collapsed, setCollapsed] = useState(false);
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} width={220} theme="dark">
+        <div style={{ color: '#fff', fontWeight: 600, fontSize: 16, padding: '18px 24px', whiteSpace: 'nowrap', overflow: 'hidden' }}>
+          {collapsed ? t('brand_short') : t('brand')}
+        </div>
+        <Menu
+          theme="dark"
+          mode="inline"
+          selectedKeys={selectedPath(pathname, pages)}
+          items={pages.map(({ path, navKey, icon: Icon }) => ({ key: path, icon: <Icon />, label: <Link to={`/${path}`}>{t(navKey)}</Link> }))}
+          data-testid="side-menu"
+        />
+      </Sider>
+      <Layout>
+        <Header style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}`, display: 'flex', justifyContent: 'flex-end', alignItems: 'center', padding: '0 24px' }}>
+          <HeaderTools />
+        </Header>
+        <Content style={{ padding: 24 }}>
+          <Outlet />
+        </Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,34 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import type { AdminRole } from '@tp/contracts';
+
+/**
+ * A page of the console. The side menu lists the entries whose `roles` include the signed-in
+ * staff member's (the server checks the same roles on every endpoint; the menu only hides).
+ */
+export interface PageEntry {
+  /** The route under `#/`; the page may nest routes of its own below it (`<path>/*`). */
+  path: string;
+  /** The menu label, `<namespace>:<key>`: the namespace is the feature's `locales/<lang>/<namespace>.json`. */
+  navKey: string;
+  /** An icon of @ant-design/icons. */
+  icon: ComponentType;
+  roles: readonly AdminRole[];
+  element: LazyExoticComponent<ComponentType>;
+}
+
+export const EVERY_ROLE: readonly AdminRole[] = ['admin', 'reviewer', 'support'];
+
+/** The console's pages, in menu order. One line per page; its feature folder holds the rest. */
+export const PAGES: readonly PageEntry[] = [
+  { path: 'account', navKey: 'account:nav', icon: SafetyCertificateOutlined, roles: EVERY_ROLE, element: lazy(() => import('../features/account/account-page')) },
+];
+
+/** The i18n namespaces the menu needs: one per feature with a page. */
+export function pageNamespaces(pages: readonly PageEntry[] = PAGES): string[] {
+  return [...new Set(pages.map((p) => p.navKey.split(':')[0]!))];
+}
+
+export function pagesFor(role: AdminRole | undefined, pages: readonly PageEntry[] = PAGES): PageEntry[] {
+  return role ? pages.filter((p) => p.roles.includes(role)) : [];
+}

@@ -1,0 +1,4 @@
+// The API transport shared by the web app and the admin console: one implementation of the
+// envelope, the 999 answer, shared in-flight requests and idempotency keys. Each app connects it
+// to its own session, language and toasts with configureApi.
+export * from './client.js';
