@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { SafetyCertificateOutlined, SettingOutlined } from '@ant-design/icons';
 import type { AdminRole } from '@tp/contracts';
 
 /**
@@ -22,6 +22,7 @@ export const EVERY_ROLE: readonly AdminRole[] = ['admin', 'reviewer', 'support']
 /** The console's pages, in menu order. One line per page; its feature folder holds the rest. */
 export const PAGES: readonly PageEntry[] = [
   { path: 'account', navKey: 'account:nav', icon: SafetyCertificateOutlined, roles: EVERY_ROLE, element: lazy(() => import('../features/account/account-page')) },
+  { path: 'config', navKey: 'config:nav', icon: SettingOutlined, roles: ['admin'], element: lazy(() => import('../features/config/config-page')) },
 ];
 
 /** The i18n namespaces the menu needs: one per feature with a page. */
