@@ -27,6 +27,7 @@ export function ConfigTable<Row extends ConfigRow>({
   emptyRecord,
   testId,
   extra,
+  rowTitle,
 }: {
   queryKey: string;
   title: string;
@@ -40,11 +41,13 @@ export function ConfigTable<Row extends ConfigRow>({
   emptyRecord?: Record<string, unknown>;
   testId: string;
   extra?: ReactNode;
+  /** What the edit drawer names the row by (e.g. the symbol's code). */
+  rowTitle?: (row: Row) => string;
 }) {
   const { t } = useTranslation('config');
   const client = useQueryClient();
   const list = useQuery({ queryKey: ['config', queryKey], queryFn: load });
-  const [editing, setEditing] = useState<{ id: number | null; initial: Record<string, unknown> } | null>(null);
+  const [editing, setEditing] = useState<{ id: number | null; initial: Record<string, unknown>; title?: string } | null>(null);
   const mutation = useMutation({
     mutationFn: ({ id, values }: { id: number | null; values: Record<string, unknown> }) => save(id, values),
     onSuccess: async () => {
@@ -76,17 +79,18 @@ export function ConfigTable<Row extends ConfigRow>({
       key: 'edit',
       width: 90,
       render: (_, row) => (
-        <Button size="small" onClick={() => setEditing({ id: row.id, initial: row as unknown as Record<string, unknown> })} data-testid={`${testId}-edit-${row.id}`}>
+        <Button size="small" onClick={() => setEditing({ id: row.id, initial: row as unknown as Record<string, unknown>, title: rowTitle?.(row) })} data-testid={`${testId}-edit-${row.id}`}>
           {t('common.edit')}
         </Button>
       ),
     });
     return cols;
-  }, [columns, toggleKey, t, mutation, testId]);
+  }, [columns, toggleKey, t, mutation, testId, rowTitle]);
 
   return (
     <Card
       title={title}
+      data-state={list.isSuccess && !list.isFetching ? 'ready' : 'loading'}
       extra={
         <>
           {extra}
@@ -111,7 +115,7 @@ export function ConfigTable<Row extends ConfigRow>({
       <RecordDrawer
         open={editing !== null}
         creating={editing?.id === null}
-        title={editing?.id === null ? t('common.create') : t('common.edit')}
+        title={editing?.id === null ? t('common.create') : editing?.title ? t('common.edit_named', { name: editing.title }) : t('common.edit')}
         fields={fields}
         initial={editing?.initial ?? {}}
         onClose={() => setEditing(null)}

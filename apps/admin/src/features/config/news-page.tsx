@@ -24,6 +24,7 @@ export default function NewsPage() {
   return (
     <Card
       title={t('news.title')}
+      data-state={list.isSuccess && !list.isFetching ? 'ready' : 'loading'}
       extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen({ article: null })} data-testid="news-create">
           {t('news.new')}

@@ -66,7 +66,7 @@ export default function SettingsPage() {
   };
 
   return (
-    <Form form={form} layout="vertical" onFinish={(v) => void save(v)} disabled={settings.isLoading} data-testid="settings-form">
+    <Form form={form} layout="vertical" onFinish={(v) => void save(v)} disabled={settings.isLoading} data-testid="settings-form" data-state={settings.isSuccess && !settings.isFetching ? 'ready' : 'loading'}>
       <Row gutter={[16, 16]}>
         {GROUPS.map((group) => (
           <Col key={group} xs={24} xl={12}>

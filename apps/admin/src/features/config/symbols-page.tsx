@@ -40,6 +40,7 @@ export default function SymbolsPage() {
       load={() => call(endpoints.adminConfig.symbols, {})}
       save={(id, values) => call(endpoints.adminConfig.updateSymbol, { ...values, max_cont: values.max_cont === '' ? null : values.max_cont } as never, { pathParams: { id: id! }, announce: true })}
       fields={FIELDS}
+      rowTitle={(row) => row.show_code}
       columns={[
         { title: t('symbols.code'), dataIndex: 'show_code', render: (v: string, row) => <span data-testid={`symbol-${row.code}`}>{v}</span>, sorter: (a, b) => a.code.localeCompare(b.code) },
         { title: t('symbols.category'), dataIndex: 'category_code', render: (v: string) => t(`symbols.category_${v}`, { defaultValue: v }) },
