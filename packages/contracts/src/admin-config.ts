@@ -68,7 +68,8 @@ export const symbolUpdateInput = z
     max_cont: z.union([z.null(), z.literal('').transform(() => null), positiveLots]).optional(),
     schedule: z.enum(SYMBOL_SCHEDULES).optional(),
   })
-  .refine((v) => v.min_cont === undefined || v.max_cont === undefined || v.max_cont === null || new Decimal(v.min_cont).lte(v.max_cont), {
+  // Zod runs this even when a field failed its own check: compare only two well-formed decimals.
+  .refine((v) => typeof v.min_cont !== 'string' || typeof v.max_cont !== 'string' || !isPlain(v.min_cont) || !isPlain(v.max_cont) || new Decimal(v.min_cont).lte(v.max_cont), {
     message: 'the minimum lots must not exceed the maximum',
     path: ['max_cont'],
   });

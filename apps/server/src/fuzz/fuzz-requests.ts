@@ -122,7 +122,7 @@ export function attemptArbitrary(endpoint: EndpointSpec): fc.Arbitrary<Attempt> 
     const near = paramsShape[name] ? validish(paramsShape[name]) : undefined;
     params[name] = fc.oneof(near ?? badValue, badValue, rawSegment);
   }
-  const posts = endpoint.methods.includes('POST');
+  const posts = endpoint.methods.some((m) => m !== 'GET'); // a body is read: POST and PUT
   return fc.record({
     params: fc.record(params),
     input: inputArbitrary(endpoint.input),
@@ -170,7 +170,7 @@ export function requestsOf(endpoint: EndpointSpec, attempt: Attempt, token: stri
     if (attempt.malformed !== undefined) {
       const body = endpoint.multipart ? multipartBodies()[attempt.malformed]! : malformedBodies[attempt.malformed]!;
       out.push({
-        label: `POST malformed ${body.contentType} ${String(body.payload).slice(0, 80)}`,
+        label: `${method} malformed ${body.contentType} ${String(body.payload).slice(0, 80)}`,
         options: { ...base, method, headers: { ...headers, 'content-type': body.contentType }, payload: body.payload },
         invalid: true,
         hostile: false,
@@ -188,7 +188,7 @@ export function requestsOf(endpoint: EndpointSpec, attempt: Attempt, token: stri
       jsonOk = false;
     }
     out.push({
-      label: `POST json ${json.slice(0, 200)}`,
+      label: `${method} json ${json.slice(0, 200)}`,
       options: { ...base, method, headers: { ...headers, 'content-type': 'application/json' }, payload: json },
       invalid: noFile || !paramsOk || !jsonOk || !accepts(endpoint.input, jsonView),
       hostile: jsonOk && hostileInput(endpoint.input, jsonView),
@@ -196,7 +196,7 @@ export function requestsOf(endpoint: EndpointSpec, attempt: Attempt, token: stri
     const form = formTextOf(toFormPairs(attempt.input));
     const formRead = formView(form);
     out.push({
-      label: `POST form ${form.slice(0, 200)}`,
+      label: `${method} form ${form.slice(0, 200)}`,
       options: { ...base, method, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: form },
       invalid: noFile || !paramsOk || !accepts(endpoint.input, formRead),
       hostile: hostileInput(endpoint.input, formRead),

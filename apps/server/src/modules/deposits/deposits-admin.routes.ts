@@ -3,6 +3,7 @@ import { endpoints } from '@tp/contracts';
 import { currentAdmin } from '../../http/admin-auth.js';
 import { okEnvelope } from '../../http/envelope.js';
 import { route } from '../../http/endpoint.js';
+import { refuseOnDuplicate } from '../../http/unique-violation.js';
 import { publishBusEvent } from '../../realtime/typed-bus.js';
 import * as config from './deposits-config.js';
 
@@ -35,7 +36,7 @@ export const depositsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   route(app, e.updateBankCoin, async ({ req, input, params }) => {
     const adminId = currentAdmin(req).id;
-    const row = await db.transaction().execute((trx) => config.updateBankCoin(trx, adminId, params.id, input));
+    const row = await refuseOnDuplicate(db.transaction().execute((trx) => config.updateBankCoin(trx, adminId, params.id, input)), 'config_duplicate');
     changed();
     return okEnvelope(req.lang, row, 'config_saved');
   });

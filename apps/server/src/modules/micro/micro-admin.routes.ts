@@ -3,6 +3,7 @@ import { endpoints } from '@tp/contracts';
 import { currentAdmin } from '../../http/admin-auth.js';
 import { okEnvelope } from '../../http/envelope.js';
 import { route } from '../../http/endpoint.js';
+import { refuseOnDuplicate } from '../../http/unique-violation.js';
 import { publishBusEvent } from '../../realtime/typed-bus.js';
 import * as config from './micro-config.js';
 
@@ -36,7 +37,7 @@ export const microAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   route(app, e.updateAmountPreset, async ({ req, input, params }) => {
     const adminId = currentAdmin(req).id;
-    const preset = await db.transaction().execute((trx) => config.updateAmountPreset(trx, adminId, params.id, input));
+    const preset = await refuseOnDuplicate(db.transaction().execute((trx) => config.updateAmountPreset(trx, adminId, params.id, input)), 'config_duplicate');
     changed();
     return okEnvelope(req.lang, preset, 'config_saved');
   });

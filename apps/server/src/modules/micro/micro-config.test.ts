@@ -66,4 +66,12 @@ describe('amount presets', () => {
     const list = (await callEndpoint(t.app, e.amountPresets, { token: admin })).body.data as AdminAmountPreset[];
     expect(list.find((p) => p.id === id)).toMatchObject({ enabled: false });
   });
+
+  it('two staff moving two presets to one amount at once: one is saved, the other refused as a duplicate', async () => {
+    const a = (await callEndpoint(t.app, e.createAmountPreset, { token: admin, input: { amount: '333' } })).body.data as AdminAmountPreset;
+    const b = (await callEndpoint(t.app, e.createAmountPreset, { token: admin, input: { amount: '444' } })).body.data as AdminAmountPreset;
+    const answers = await Promise.all([a, b].map((p) => callEndpoint(t.app, e.updateAmountPreset, { token: admin, params: { id: p.id }, input: { amount: '777' } })));
+    expect(answers.map((r) => r.body.code).sort()).toEqual([0, 1]);
+    expectRefused(answers.find((r) => r.body.code === 0)!, 'config_duplicate');
+  });
 });
