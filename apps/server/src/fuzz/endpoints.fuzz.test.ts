@@ -79,7 +79,7 @@ async function runAttempt(endpoint: EndpointSpec, caller: CallerName, attempt: A
   for (const req of requests) {
     // A valid input may act (a real transfer): an action gets bad inputs, and valid ones only
     // when they carry hostile text (NUL and the like), whose answer is checked but not the state.
-    const acts = endpoint.methods.some((m) => m !== 'GET'); // POST actions and PUT changes
+    const acts = endpoint.methods.some((m) => m !== 'GET');
     if (!req.invalid && acts && !req.hostile) {
       counts.skippedValid += 1;
       continue;

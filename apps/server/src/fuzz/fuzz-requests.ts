@@ -122,7 +122,8 @@ export function attemptArbitrary(endpoint: EndpointSpec): fc.Arbitrary<Attempt> 
     const near = paramsShape[name] ? validish(paramsShape[name]) : undefined;
     params[name] = fc.oneof(near ?? badValue, badValue, rawSegment);
   }
-  const posts = endpoint.methods.some((m) => m !== 'GET'); // a body is read: POST and PUT
+  // A body is sent by POST and PUT alike.
+  const posts = endpoint.methods.some((m) => m !== 'GET');
   return fc.record({
     params: fc.record(params),
     input: inputArbitrary(endpoint.input),

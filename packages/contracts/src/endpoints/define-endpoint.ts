@@ -5,7 +5,7 @@ import type { z } from 'zod';
  * admin apps call through it, /docs is generated from it, tests and benchmarks address it.
  */
 
-/** PUT changes a configuration record (admin console: `PUT /admin/api/<plural>/:id`). */
+/** GET reads; POST acts; PUT changes a record (`PUT /admin/api/<noun>/:id`) and, like POST, carries its input in the body. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
 /** Admin roles. Today every admin holds `admin`; the others are there so review and support seats can be added without changing the endpoint shape. */
