@@ -93,6 +93,10 @@ export const adminSymbolSchema = z.object({
   schedule: z.enum(SYMBOL_SCHEDULES),
   enabled: z.boolean(),
   sort: z.number().int(),
+  /** Pending or holding forex orders on it: a disabled symbol leaves them unpriced until enabled again. */
+  open_orders: z.number().int(),
+  /** Running options on it: they settle at its next tick. */
+  running_options: z.number().int(),
 });
 export type AdminSymbol = z.infer<typeof adminSymbolSchema>;
 

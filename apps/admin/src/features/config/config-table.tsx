@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Button, Card, Switch, Table, Tag } from 'antd';
+import { App, Button, Card, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,6 +28,7 @@ export function ConfigTable<Row extends ConfigRow>({
   testId,
   extra,
   rowTitle,
+  confirmOff,
 }: {
   queryKey: string;
   title: string;
@@ -43,9 +44,12 @@ export function ConfigTable<Row extends ConfigRow>({
   extra?: ReactNode;
   /** What the edit drawer names the row by (e.g. the symbol's code). */
   rowTitle?: (row: Row) => string;
+  /** A warning to confirm before a row is switched off (null: switch at once). */
+  confirmOff?: (row: Row) => string | null;
 }) {
   const { t } = useTranslation('config');
   const client = useQueryClient();
+  const { modal } = App.useApp();
   const list = useQuery({ queryKey: ['config', queryKey], queryFn: load });
   const [editing, setEditing] = useState<{ id: number | null; initial: Record<string, unknown>; title?: string } | null>(null);
   const mutation = useMutation({
@@ -68,7 +72,11 @@ export function ConfigTable<Row extends ConfigRow>({
             size="small"
             checked={row.enabled}
             loading={mutation.isPending && mutation.variables?.id === row.id}
-            onChange={(enabled) => mutation.mutate({ id: row.id, values: { enabled } })}
+            onChange={(enabled) => {
+              const warning = enabled ? null : (confirmOff?.(row) ?? null);
+              if (!warning) return mutation.mutate({ id: row.id, values: { enabled } });
+              modal.confirm({ title: rowTitle?.(row), content: warning, okText: t('common.switch_off'), okButtonProps: { danger: true }, onOk: () => mutation.mutate({ id: row.id, values: { enabled } }) });
+            }}
             data-testid={`${testId}-toggle-${row.id}`}
           />
         ),
@@ -85,7 +93,7 @@ export function ConfigTable<Row extends ConfigRow>({
       ),
     });
     return cols;
-  }, [columns, toggleKey, t, mutation, testId, rowTitle]);
+  }, [columns, toggleKey, t, mutation, testId, rowTitle, confirmOff, modal]);
 
   return (
     <Card

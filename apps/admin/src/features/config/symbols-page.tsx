@@ -41,6 +41,7 @@ export default function SymbolsPage() {
       save={(id, values) => call(endpoints.adminConfig.updateSymbol, { ...values, max_cont: values.max_cont === '' ? null : values.max_cont } as never, { pathParams: { id: id! }, announce: true })}
       fields={FIELDS}
       rowTitle={(row) => row.show_code}
+      confirmOff={(row) => (row.open_orders + row.running_options > 0 ? t('symbols.confirm_off', { orders: row.open_orders, options: row.running_options }) : null)}
       columns={[
         { title: t('symbols.code'), dataIndex: 'show_code', render: (v: string, row) => <span data-testid={`symbol-${row.code}`}>{v}</span>, sorter: (a, b) => a.code.localeCompare(b.code) },
         { title: t('symbols.category'), dataIndex: 'category_code', render: (v: string) => t(`symbols.category_${v}`, { defaultValue: v }) },
@@ -49,6 +50,12 @@ export default function SymbolsPage() {
         { title: t('symbols.leverages'), dataIndex: 'leverages', render: (v: number[]) => (v.length ? v.map((x) => <Tag key={x}>{t('symbols.leverage_value', { value: x })}</Tag>) : <Tag>{t('symbols.no_leverage')}</Tag>) },
         { title: t('symbols.lots'), key: 'lots', render: (_, row) => `${row.min_cont} – ${row.max_cont ?? '∞'}` },
         { title: t('symbols.schedule'), dataIndex: 'schedule', render: (v: string) => t(`symbols.schedule_${v}`) },
+        {
+          title: t('symbols.open'),
+          key: 'open',
+          align: 'right',
+          render: (_, row) => <span title={t('symbols.open_help')}>{t('symbols.open_value', { orders: row.open_orders, options: row.running_options })}</span>,
+        },
       ]}
     />
   );

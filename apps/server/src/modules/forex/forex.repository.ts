@@ -245,3 +245,14 @@ export async function submitContext(db: Executor, symbolId: number, userId: numb
   const { rows } = await db.executeQuery(submitContextStatement([symbolId, userId, accountType, feeSystemCode]));
   return rows[0];
 }
+
+/** Open orders (pending or holding) per symbol: what a disabled symbol leaves unpriced (admin console). */
+export async function openOrdersBySymbol(db: Executor): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('forex_orders')
+    .select(['symbol_id', sql<string>`count(*)`.as('n')])
+    .where('status', 'in', [FOREX_STATUS.pending, FOREX_STATUS.holding])
+    .groupBy('symbol_id')
+    .execute();
+  return new Map(rows.map((r) => [r.symbol_id, Number(r.n)]));
+}

@@ -16,3 +16,4 @@ export const forexModule = defineModule({
 
 export { closeAllOpen } from './forex.service.js';
 export { FOREX_ORDER_CHANGED, publishClosed, publishOrderChanged } from './forex-events.js';
+export { openOrdersBySymbol } from './forex.repository.js';

@@ -124,8 +124,11 @@ describe('symbol configuration', () => {
     await storeTick(t.db, 'ETHUSDT', '4000.00');
     const ethOrder = { type: 1, cont: '1', forex_id: eth, status: 1, multiple: 10 };
     expect((await submit(token, ethOrder)).body.code).toBe(1);
+    // The console shows what a switch-off leaves unpriced.
+    const listed = (await callEndpoint(t.app, e.symbols, { token: admin })).body.data as AdminSymbol[];
+    expect(listed.find((s) => s.id === eth)).toMatchObject({ open_orders: 1, running_options: 0 });
 
-    expect((await update(eth, { enabled: false })).body.data).toMatchObject({ enabled: false });
+    expect((await update(eth, { enabled: false })).body.data).toMatchObject({ enabled: false, open_orders: 1 });
     // The route announced it after commit; wait for the engine to act on it.
     await engine.refreshSymbols();
     expectRefused(await submit(token, ethOrder), 'not_found');

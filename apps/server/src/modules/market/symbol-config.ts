@@ -4,6 +4,8 @@ import { Decimal } from '@tp/domain';
 import type { Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import { writeAudit } from '../audit/index.js';
+import { openOrdersBySymbol } from '../forex/index.js';
+import { runningOrdersBySymbol } from '../micro/index.js';
 import { getSetting } from '../settings/index.js';
 import * as repo from './market.repository.js';
 
@@ -12,7 +14,24 @@ const FEE_SHARE_OF_MARGIN = '2';
 
 const plain = (v: string) => new Decimal(v).toFixed();
 
-export function toAdminSymbol(r: repo.AdminSymbolRow): AdminSymbol {
+/** What is still open on each symbol (the console shows it beside the on/off switch). */
+interface OpenCounts {
+  orders: Map<number, number>;
+  options: Map<number, number>;
+}
+
+async function openCounts(db: Executor): Promise<OpenCounts> {
+  const [orders, options] = await Promise.all([openOrdersBySymbol(db), runningOrdersBySymbol(db)]);
+  return { orders, options };
+}
+
+type SymbolConfig = Omit<AdminSymbol, 'open_orders' | 'running_options'>;
+
+function withCounts(s: SymbolConfig, counts: OpenCounts): AdminSymbol {
+  return { ...s, open_orders: counts.orders.get(s.id) ?? 0, running_options: counts.options.get(s.id) ?? 0 };
+}
+
+export function toAdminSymbol(r: repo.AdminSymbolRow): SymbolConfig {
   return {
     id: r.id,
     code: r.code,
@@ -35,7 +54,8 @@ export function toAdminSymbol(r: repo.AdminSymbolRow): AdminSymbol {
 }
 
 export async function listSymbolsForAdmin(db: Executor): Promise<AdminSymbol[]> {
-  return (await repo.listSymbolsForAdmin(db)).map(toAdminSymbol);
+  const [rows, counts] = await Promise.all([repo.listSymbolsForAdmin(db), openCounts(db)]);
+  return rows.map((r) => withCounts(toAdminSymbol(r), counts));
 }
 
 /**
@@ -69,5 +89,5 @@ export async function updateSymbolConfig(trx: Executor, adminId: number, id: num
   const beforeView = toAdminSymbol(before);
   const afterView = toAdminSymbol(after!);
   await writeAudit(trx, { adminId, action: 'symbol.update', target: `symbol:${id}`, detail: { code: before.code }, before: beforeView, after: afterView });
-  return afterView;
+  return withCounts(afterView, await openCounts(trx));
 }

@@ -16,4 +16,4 @@ export const microModule = defineModule({
   consumes: [MICRO_ORDER_CREATED],
 });
 
-export { voidRunningOrders } from './micro.repository.js';
+export { runningOrdersBySymbol, voidRunningOrders } from './micro.repository.js';

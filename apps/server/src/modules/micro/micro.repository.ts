@@ -224,3 +224,9 @@ export async function voidRunningOrders(db: Executor, userId: number, at: Date):
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Running options per symbol: they settle at their symbol's next tick (admin console). */
+export async function runningOrdersBySymbol(db: Executor): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('micro_orders').select(['symbol_id', sql<string>`count(*)`.as('n')]).where('status', '=', 1).groupBy('symbol_id').execute();
+  return new Map(rows.map((r) => [r.symbol_id, Number(r.n)]));
+}
