@@ -25,7 +25,8 @@ export const httpUrlField = text.trim().max(500).regex(/^https?:\/\/[^\s<>"']+$/
 /** An image reference: an http(s) url or a path on this site (an uploaded file, a shipped logo). */
 export const imageRefField = text.trim().max(500).regex(/^(https?:\/\/|\/)[^\s<>"']*$/, 'url');
 const optionalImageRef = z.union([z.literal(''), imageRefField]);
-const optionalHttpUrl = z.union([z.literal(''), httpUrlField]);
+/** A company's website: an http(s) url, or a path on this site (the platform's own company links `/`). */
+const optionalSiteLink = z.union([z.literal(''), imageRefField]);
 
 /**
  * An optional text of a change: absent keeps the stored value, empty (or blank) clears it. Unlike
@@ -251,7 +252,7 @@ export type AdminSetting = z.infer<typeof adminSettingSchema>;
 export const companyCreateInput = z.object({
   name: requiredText(200),
   logo: optionalImageRef.optional(),
-  url: optionalHttpUrl.optional(),
+  url: optionalSiteLink.optional(),
   subject: blankOr(requiredText(500)),
   registered_address: blankOr(requiredText(500)),
   location: blankOr(requiredText(200)),

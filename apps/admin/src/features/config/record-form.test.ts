@@ -12,6 +12,8 @@ describe('configuration form values', () => {
     expect(leverageListField.safeParse(sent).success).toBe(true);
     expect(leverageListField.safeParse(wireValue(leverages, ['0', '5'])).success).toBe(false);
     expect(leverageListField.safeParse(wireValue(leverages, ['1.5'])).success).toBe(false);
+    // Empty: left out, so a symbol without leverages keeps none when its spread is edited.
+    expect(wireValue(leverages, [])).toBeUndefined();
   });
 
   it('text is trimmed; the spread schema refuses what the server would', () => {

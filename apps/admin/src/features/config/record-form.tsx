@@ -23,7 +23,8 @@ export interface FieldSpec {
 export function wireValue(field: FieldSpec, value: unknown): unknown {
   if (field.kind === 'tags') {
     const numbers = ((value as (string | number)[] | undefined) ?? []).map((v) => Number(v));
-    return [...new Set(numbers)].sort((a, b) => a - b);
+    // An empty list is left out: the stored one stays (a symbol without leverages keeps none).
+    return numbers.length === 0 ? undefined : [...new Set(numbers)].sort((a, b) => a - b);
   }
   if (field.kind === 'int') return value === null || value === undefined || value === '' ? undefined : Number(value);
   if (typeof value === 'string') return value.trim();

@@ -11,7 +11,7 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'enabled', label: 'symbols.enabled', kind: 'switch', help: 'symbols.enabled_help' },
   { name: 'spread', label: 'symbols.spread', kind: 'decimal', required: true, schema: fieldSchema('spread'), help: 'symbols.spread_help' },
   { name: 'fee_rate', label: 'symbols.fee_rate', kind: 'decimal', required: true, schema: fieldSchema('fee_rate'), help: 'symbols.fee_rate_help' },
-  { name: 'leverages', label: 'symbols.leverages', kind: 'tags', required: true, schema: leverageListField, help: 'symbols.leverages_help' },
+  { name: 'leverages', label: 'symbols.leverages', kind: 'tags', schema: leverageListField, help: 'symbols.leverages_help' },
   { name: 'min_cont', label: 'symbols.min_cont', kind: 'decimal', required: true, schema: fieldSchema('min_cont') },
   { name: 'max_cont', label: 'symbols.max_cont', kind: 'decimal', schema: fieldSchema('max_cont'), help: 'symbols.max_cont_help' },
   {
