@@ -6,7 +6,7 @@ import { refuse } from '../../http/refusal.js';
 import { writeAudit } from '../audit/index.js';
 import { openOrdersBySymbol } from '../forex/index.js';
 import { runningOrdersBySymbol } from '../micro/index.js';
-import { getSetting } from '../settings/index.js';
+import { lockSetting } from '../settings/index.js';
 import * as repo from './market.repository.js';
 
 /** trade_fee_type 2: the fee is fee_rate x margin, so the rate is a fraction below 1. */
@@ -80,7 +80,8 @@ export async function updateSymbolConfig(trx: Executor, adminId: number, id: num
   const minCont = change.min_cont ?? before.min_cont;
   const maxCont = change.max_cont === undefined ? before.max_cont : change.max_cont;
   if (maxCont !== null && new Decimal(minCont).gt(maxCont)) refuse('config_lots_range');
-  if (change.fee_rate !== undefined && new Decimal(change.fee_rate).gte(1) && (await getSetting(trx, 'trade_fee_type')) === FEE_SHARE_OF_MARGIN) {
+  // Under the setting's lock: a concurrent switch of trade_fee_type waits for this change, then sees it.
+  if (change.fee_rate !== undefined && new Decimal(change.fee_rate).gte(1) && (await lockSetting(trx, 'trade_fee_type')) === FEE_SHARE_OF_MARGIN) {
     refuse('config_fee_rate_range');
   }
 

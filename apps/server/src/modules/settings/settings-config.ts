@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import { writeAudit } from '../audit/index.js';
+import { lockSetting } from './settings.repository.js';
 
 /**
  * Base settings and companies (admin console). Settings are written only through the registry of
@@ -42,19 +43,20 @@ export async function updateSetting(trx: Executor, adminId: number, key: string,
   const parsed = settingValueSchema(def).safeParse(rawValue);
   if (!parsed.success) refuse('config_setting_invalid');
   const value = def.kind.type === 'decimal' ? new Decimal(parsed.data).toFixed() : parsed.data;
+  // Locked first: a symbol's fee rate change checks against this row under the same lock.
+  const before = { value: await lockSetting(trx, key) };
   if (key === 'trade_fee_type' && value === FEE_SHARE_OF_MARGIN) {
     // Read here rather than through the market module, which depends on this one: a fee rate of
     // 1 or more would take more than the whole margin as the fee.
     const row = await sql<{ max: string }>`SELECT coalesce(max(fee_rate), 0) AS max FROM trade_symbols`.execute(trx);
     if (new Decimal(row.rows[0]!.max).gte(1)) refuse('config_fee_rate_range');
   }
-  const before = await trx.selectFrom('settings').select('value').where('key', '=', key).forUpdate().executeTakeFirst();
   await trx
     .insertInto('settings')
     .values({ key, value, is_public: true })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
     .execute();
-  await writeAudit(trx, { adminId, action: 'setting.update', target: `setting:${key}`, detail: {}, before: { value: before?.value ?? null }, after: { value } });
+  await writeAudit(trx, { adminId, action: 'setting.update', target: `setting:${key}`, detail: {}, before: { value: before.value ?? null }, after: { value } });
   return settingView(key, value);
 }
 
