@@ -146,3 +146,27 @@ for (const theme of ['light', 'dark'] as const) {
     await shot(page, `admin-config-news-editor-${theme}`);
   });
 }
+
+test('a news article written in the editor is saved and previewed as users get it', async ({ page }) => {
+  await signIn(page, 'light');
+  await page.goto('/admin/#/config/news');
+  await settled(page);
+  await page.getByTestId('news-create').click();
+  await expect(page.getByTestId('news-preview')).toContainText('Save the article');
+  await page.getByTestId('news-title').fill('Copper firms on supply worries');
+  const editor = page.getByTestId('news-content').locator('.tiptap');
+  await editor.click();
+  await page.keyboard.type('Copper rose for a third day. ');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('Stocks are low.');
+  await page.getByTestId('news-save').click();
+  await toastShownAndGone(page, 'Saved');
+  const preview = page.getByTestId('news-preview');
+  await expect(preview).toContainText('Copper firms on supply worries');
+  await expect(preview.locator('strong')).toHaveText('Stocks are low.');
+  // Saved once, it is an article being edited: the next save changes it rather than adding one.
+  await expect(page.locator('.ant-drawer-title')).toHaveText('Edit article');
+  await shot(page, 'admin-config-news-saved-light');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('news')).toContainText('Copper firms on supply worries');
+});

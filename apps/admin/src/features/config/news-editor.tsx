@@ -139,7 +139,8 @@ export default function NewsEditor({ article, onSaved }: { article: AdminNews | 
         </Form>
       </Col>
       <Col xs={24} xl={10}>
-        <Card size="small" title={t('news.preview')} data-testid="news-preview">
+        {/* Sticky: the preview stays in sight while a long article is edited. */}
+        <Card size="small" title={t('news.preview')} data-testid="news-preview" style={{ position: 'sticky', top: 0 }}>
           {saved ? (
             <>
               <Typography.Title level={4} style={{ marginTop: 0 }}>

@@ -61,7 +61,14 @@ export default function NewsPage() {
       <Drawer open={open !== null} onClose={() => setOpen(null)} size="large" width="min(1200px, 92vw)" title={open?.article ? t('news.edit') : t('news.new')} destroyOnHidden>
         {open ? (
           <Suspense fallback={<Spin />}>
-            <NewsEditor article={open.article} onSaved={() => void refresh()} />
+            <NewsEditor
+              article={open.article}
+              onSaved={(saved) => {
+                // A new article is now one being edited: the next save changes it.
+                setOpen({ article: saved });
+                void refresh();
+              }}
+            />
           </Suspense>
         ) : null}
       </Drawer>
