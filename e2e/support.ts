@@ -6,6 +6,11 @@ import { fileURLToPath } from 'node:url';
 export const dataDir = () => process.env.E2E_DATA_DIR as string;
 const shotsDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
+/** The password of the users the journeys register. */
+export const PASSWORD = 'Secret-pass-42';
+/** A valid 1x1 PNG (a proof image): the server recognises images by their content. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 export function uniqueEmail(tag: string): string {
   return `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 }
@@ -52,4 +57,18 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   await screenLoaded(page);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
+}
+
+/** Registers `email` in the web app (the code comes from the outbox) and lands on the home screen. */
+export async function register(page: Page, email: string): Promise<void> {
+  await page.goto('/#/register');
+  await page.getByTestId('register-account').fill(email);
+  await page.getByTestId('register-send-code').click();
+  await expect(page.getByTestId('register-send-code')).toBeDisabled();
+  const code = await codeFromOutbox(email);
+  await page.getByTestId('register-code').fill(code);
+  await page.getByTestId('register-password').fill(PASSWORD);
+  await page.getByTestId('register-repassword').fill(PASSWORD);
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('home-email')).toHaveText(email);
 }

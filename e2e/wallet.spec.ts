@@ -2,26 +2,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { codeFromOutbox, confirmDialog, expectNoHorizontalOverflow, shot, uniqueEmail } from './support.js';
+import { confirmDialog, expectNoHorizontalOverflow, PNG, register, shot, uniqueEmail } from './support.js';
 import { endpoints, endpointPath } from '@tp/contracts';
 
-const PASSWORD = 'Secret-pass-42';
 const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password-1' };
-// A valid 1x1 PNG: the server recognises images by their content.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-async function register(page: Page, email: string): Promise<void> {
-  await page.goto('/#/register');
-  await page.getByTestId('register-account').fill(email);
-  await page.getByTestId('register-send-code').click();
-  await expect(page.getByTestId('register-send-code')).toBeDisabled();
-  const code = await codeFromOutbox(email);
-  await page.getByTestId('register-code').fill(code);
-  await page.getByTestId('register-password').fill(PASSWORD);
-  await page.getByTestId('register-repassword').fill(PASSWORD);
-  await page.getByTestId('register-submit').click();
-  await expect(page.getByTestId('home-email')).toHaveText(email);
-}
 
 async function adminToken(request: APIRequestContext): Promise<string> {
   const res = await request.post(endpoints.admin.login.path, { data: ADMIN });

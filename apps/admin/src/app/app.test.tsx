@@ -90,17 +90,25 @@ describe('signed in', () => {
     expect(useSession.getState().token).toBeNull();
   });
 
-  it('the menu lists only the pages of the signed-in role', async () => {
+  it('the menu lists only the pages of the signed-in role, and the console opens on the first', async () => {
     act(() => useSession.getState().signIn(session));
-    const pages = [
-      ...PAGES,
-      { ...PAGES[0]!, path: 'staff-only', navKey: 'common:brand', roles: ['admin'] as const },
-    ];
-    useSession.setState({ staff: { id: 2, email: 'r@example.com', role: 'reviewer' } });
-    render(<App pages={pages} />);
+    const pages = [...PAGES, { ...PAGES[0]!, path: 'staff-only', navKey: 'common:brand', roles: ['admin'] as const }];
+    act(() => useSession.setState({ staff: { id: 2, email: 's@example.com', role: 'support' } }));
+    const { unmount } = render(<App pages={pages} />);
     const menu = await screen.findByTestId('side-menu');
     expect(menu.textContent).toContain('My account');
+    expect(menu.textContent).not.toContain('Deposits');
     expect(menu.textContent).not.toContain('TradePlatform Console');
     await waitFor(() => expect(window.location.hash).toBe('#/account'));
+    unmount();
+
+    window.location.hash = '#/';
+    act(() => useSession.setState({ staff: { id: 3, email: 'r@example.com', role: 'reviewer' } }));
+    render(<App pages={pages} />);
+    const reviewerMenu = await screen.findByTestId('side-menu');
+    expect(reviewerMenu.textContent).toContain('Deposits');
+    expect(reviewerMenu.textContent).toContain('Withdrawals');
+    expect(reviewerMenu.textContent).not.toContain('TradePlatform Console');
+    await waitFor(() => expect(window.location.hash).toBe('#/queues/deposits'));
   });
 });

@@ -9,7 +9,7 @@ import { PAGES, pagesFor, type PageEntry } from './pages';
 import { createQueryClient, Providers } from './providers';
 
 function PageLoading() {
-  return <Spin size="large" style={{ display: 'block', margin: '4rem auto' }} />;
+  return <Spin size="large" style={{ display: 'block', margin: '4rem auto' }} data-testid="screen-loading" />;
 }
 
 function NotFound() {

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { Button, Layout, Menu, Select, Space, Switch, Tooltip, Typography, theme } from 'antd';
-import { LogoutOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
+import { Button, Layout, Menu, Space, Typography, theme } from 'antd';
+import { LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { endpoints, isLang, LANG_NAMES, type Lang } from '@tp/contracts';
+import { endpoints } from '@tp/contracts';
 import { call, signOutLocally } from '../lib/api';
-import { availableLangs, currentLang, setLang } from '../lib/i18n';
+import { LanguageSelect, ThemeSwitch } from '../components/preferences';
 import { useSession } from '../lib/session-store';
-import { useTheme } from '../lib/theme-store';
 import type { PageEntry } from './pages';
 
 const { Header, Sider, Content } = Layout;
@@ -20,10 +19,8 @@ function selectedPath(pathname: string, pages: readonly PageEntry[]): string[] {
 }
 
 function HeaderTools() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const email = useSession((s) => s.staff?.email);
-  const mode = useTheme((s) => s.mode);
-  const setMode = useTheme((s) => s.setMode);
   const [leaving, setLeaving] = useState(false);
   const logout = async () => {
     setLeaving(true);
@@ -33,24 +30,8 @@ function HeaderTools() {
   };
   return (
     <Space size="middle">
-      <Select<Lang>
-        aria-label={t('header.language')}
-        value={isLang(i18n.language) ? i18n.language : currentLang()}
-        onChange={(lang) => void setLang(lang)}
-        options={availableLangs().map((lang) => ({ value: lang, label: LANG_NAMES[lang] }))}
-        style={{ width: 130 }}
-        data-testid="language-select"
-      />
-      <Tooltip title={t(mode === 'dark' ? 'header.light' : 'header.dark')}>
-        <Switch
-          aria-label={t('header.dark')}
-          checked={mode === 'dark'}
-          onChange={(dark) => setMode(dark ? 'dark' : 'light')}
-          checkedChildren={<MoonOutlined />}
-          unCheckedChildren={<SunOutlined />}
-          data-testid="theme-switch"
-        />
-      </Tooltip>
+      <LanguageSelect />
+      <ThemeSwitch />
       <Typography.Text data-testid="staff-email">{email}</Typography.Text>
       <Button icon={<LogoutOutlined />} onClick={() => void logout()} loading={leaving} data-testid="logout">
         {t('header.logout')}

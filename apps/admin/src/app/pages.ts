@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { SafetyCertificateOutlined, SettingOutlined } from '@ant-design/icons';
+import { BankOutlined, SafetyCertificateOutlined, SettingOutlined, WalletOutlined } from '@ant-design/icons';
 import type { AdminRole } from '@tp/contracts';
 
 /**
@@ -18,9 +18,13 @@ export interface PageEntry {
 }
 
 export const EVERY_ROLE: readonly AdminRole[] = ['admin', 'reviewer', 'support'];
+/** Who works the review queues (list, detail, approve, reject). */
+export const REVIEWERS: readonly AdminRole[] = ['admin', 'reviewer'];
 
 /** The console's pages, in menu order. One line per page; its feature folder holds the rest. */
 export const PAGES: readonly PageEntry[] = [
+  { path: 'queues/deposits', navKey: 'queues:deposits.nav', icon: WalletOutlined, roles: REVIEWERS, element: lazy(() => import('../features/queues/definitions/deposits')) },
+  { path: 'queues/withdrawals', navKey: 'queues:withdrawals.nav', icon: BankOutlined, roles: REVIEWERS, element: lazy(() => import('../features/queues/definitions/withdrawals')) },
   { path: 'account', navKey: 'account:nav', icon: SafetyCertificateOutlined, roles: EVERY_ROLE, element: lazy(() => import('../features/account/account-page')) },
   { path: 'config', navKey: 'config:nav', icon: SettingOutlined, roles: ['admin'], element: lazy(() => import('../features/config/config-page')) },
 ];

@@ -22,3 +22,23 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// Proof images are shown from blob URLs; jsdom has none.
+if (!URL.createObjectURL) {
+  let n = 0;
+  URL.createObjectURL = () => `blob:test/${++n}`;
+  URL.revokeObjectURL = () => undefined;
+}
+
+// antd's text areas and tables watch their size; jsdom has no layout, so nothing ever changes.
+if (!globalThis.ResizeObserver) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+// jsdom cannot compute styles of pseudo-elements (antd's scrollbar measure asks): answer without them.
+const computed = window.getComputedStyle.bind(window);
+window.getComputedStyle = (elt: Element) => computed(elt);

@@ -52,7 +52,7 @@ export function SecondFactorCard() {
     return (
       <Space orientation="vertical" size="middle" data-testid="totp-setup">
         <Typography.Paragraph>{t('totp.scan')}</Typography.Paragraph>
-        <div style={{ background: '#fff', padding: 12, display: 'inline-block', borderRadius: 8 }}>
+        <div style={{ background: '#fff', padding: 12, display: 'inline-block', borderRadius: 8 }} data-testid="totp-qr">
           <QRCodeSVG value={step.setup.otpauth_uri} size={180} />
         </div>
         <Typography.Text>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '@tp/contracts';
+import { LanguageSelect, ThemeSwitch } from '../../components/preferences';
 import { ApiError, call } from '../../lib/api';
 import { useSession } from '../../lib/session-store';
 
@@ -39,6 +40,10 @@ export function LoginPage() {
 
   return (
     <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 24 }}>
+      <Space style={{ position: 'fixed', top: 16, right: 24 }} size="middle">
+        <LanguageSelect />
+        <ThemeSwitch />
+      </Space>
       <Card style={{ width: 380 }} data-testid="login-card">
         <Typography.Title level={3} style={{ marginTop: 0 }}>
           {t('login.title')}
