@@ -4,6 +4,7 @@ import type { TickConsumerFactory } from './engine/tick-consumer.js';
 import type { ModuleDefinition } from './modules/define-module.js';
 import { adminModule } from './modules/admin/index.js';
 import { auditModule } from './modules/audit/index.js';
+import { contentModule } from './modules/content/index.js';
 import { depositsModule } from './modules/deposits/index.js';
 import { forexModule } from './modules/forex/index.js';
 import { ledgerModule } from './modules/ledger/index.js';
@@ -37,6 +38,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   microModule,
   // admin console: the dashboard reads across the modules above
   dashboardModule,
+  contentModule,
 ];
 
 export function tickConsumersOf(modules: readonly ModuleDefinition[]): TickConsumerFactory[] {

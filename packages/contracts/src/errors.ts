@@ -81,6 +81,15 @@ export const ERROR_KEYS = [
   'staff_invite_invalid', // the invitation link is unknown, expired or already used
   // admin console: users area
   'user_not_found',
+  // Admin console: configuration
+  'forex_lots_above_max', // more lots than the symbol's maximum
+  'config_setting_unknown', // not a key of the settings registry
+  'config_setting_invalid', // the value does not fit the setting's kind
+  'config_lots_range', // the minimum lots above the maximum
+  'config_duplicate', // a seconds option, amount, bank currency or address that exists already
+  'config_bank_coin_missing', // a collection account names an unknown bank currency
+  'config_main_company_disabled', // the main company cannot be disabled
+  'config_fee_rate_range', // a fee rate of 1 or more while trade_fee_type makes it a share of the margin
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -115,6 +124,8 @@ export const SUCCESS_KEYS = [
   'user_login_disabled',
   'user_login_enabled',
   'user_sessions_ended',
+  // Admin console: configuration
+  'config_saved',
 ] as const;
 export type SuccessKey = (typeof SUCCESS_KEYS)[number];
 

@@ -98,6 +98,13 @@ export const BUS_EVENTS = {
    * the truth; the gateway also re-checks its sockets' sessions periodically.
    */
   'session.revoked': z.object({ userId, sessionId: z.number().int().positive().optional() }),
+  /**
+   * Staff changed configuration (admin console), published after commit: whatever holds a copy of
+   * that area re-reads it from the database (the engine its symbols and feeds, the trigger engine
+   * its stop-out level, the market reads their caches). Best effort: each holder also re-reads on
+   * a timer as the safety net.
+   */
+  'config.changed': z.object({ area: z.enum(['symbols', 'settings', 'micro', 'deposits', 'companies', 'news']) }),
 } as const;
 export type BusEventName = keyof typeof BUS_EVENTS;
 export type BusEventPayload<N extends BusEventName> = z.infer<(typeof BUS_EVENTS)[N]>;

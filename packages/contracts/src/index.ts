@@ -15,6 +15,7 @@ export * from './admin-review.js';
 export * from './admin-staff.js';
 export * from './admin-users.js';
 export * from './admin-ops.js';
+export * from './admin-config.js';
 export * from './ws.js';
 export * from './market.js';
 export * from './micro.js';

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { AuditOutlined, BankOutlined, DashboardOutlined, IdcardOutlined, MailOutlined, SafetyCertificateOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
+import { AuditOutlined, BankOutlined, DashboardOutlined, IdcardOutlined, MailOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
 import type { AdminRole } from '@tp/contracts';
 
 /**
@@ -23,16 +23,16 @@ export const REVIEWERS: readonly AdminRole[] = ['admin', 'reviewer'];
 
 /** The console's pages, in menu order. One line per page; its feature folder holds the rest. */
 export const PAGES: readonly PageEntry[] = [
-  // users, audit log, outbox, dashboard: the dashboard opens the console for every role
+  // The menu: daily work first (dashboard, queues, users), then the platform (configuration, audit, outbox, staff), then the own account.
   { path: 'dashboard', navKey: 'dashboard:nav', icon: DashboardOutlined, roles: EVERY_ROLE, element: lazy(() => import('../features/dashboard/dashboard-page')) },
   { path: 'queues/deposits', navKey: 'queues:deposits.nav', icon: WalletOutlined, roles: REVIEWERS, element: lazy(() => import('../features/queues/definitions/deposits')) },
   { path: 'queues/withdrawals', navKey: 'queues:withdrawals.nav', icon: BankOutlined, roles: REVIEWERS, element: lazy(() => import('../features/queues/definitions/withdrawals')) },
-  // users, audit log, outbox
   { path: 'users', navKey: 'users:nav', icon: TeamOutlined, roles: EVERY_ROLE, element: lazy(() => import('../features/users/users-page')) },
+  { path: 'config', navKey: 'config:nav', icon: SettingOutlined, roles: ['admin'], element: lazy(() => import('../features/config/config-page')) },
   { path: 'audit', navKey: 'audit:nav', icon: AuditOutlined, roles: ['admin'], element: lazy(() => import('../features/audit/audit-page')) },
   { path: 'outbox', navKey: 'outbox:nav', icon: MailOutlined, roles: ['admin', 'support'], element: lazy(() => import('../features/outbox/outbox-page')) },
-  { path: 'account', navKey: 'account:nav', icon: SafetyCertificateOutlined, roles: EVERY_ROLE, element: lazy(() => import('../features/account/account-page')) },
   { path: 'staff', navKey: 'staff:nav', icon: IdcardOutlined, roles: ['admin'], element: lazy(() => import('../features/staff/staff-page')) },
+  { path: 'account', navKey: 'account:nav', icon: SafetyCertificateOutlined, roles: EVERY_ROLE, element: lazy(() => import('../features/account/account-page')) },
 ];
 
 /** The i18n namespaces the menu needs: one per feature with a page. */

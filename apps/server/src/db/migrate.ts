@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010-staff-second-factor.js';
 import * as m0011 from './migrations/0011-limits.js';
 import * as m0012 from './migrations/0012-staff-roles.js';
 import * as m0013 from './migrations/0013-admin-console-reads.js';
+import * as m0014 from './migrations/0014-admin-config.js';
 
 /**
  * The migrations, listed explicitly: a folder scan breaks under tsx and vitest (file extensions,
@@ -32,6 +33,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011-limits': m0011,
   '0012-staff-roles': m0012,
   '0013-admin-console-reads': m0013,
+  '0014-admin-config': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

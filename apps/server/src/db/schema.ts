@@ -93,6 +93,7 @@ export interface CompaniesTable {
   location: string;
   email: string;
   is_main: Generated<boolean>;
+  enabled: Generated<boolean>;
 }
 
 export interface AdminsTable {
@@ -206,6 +207,8 @@ export interface TradeSymbolsTable {
   initial_price: Numeric;
   sort: Generated<number>;
   enabled: Generated<boolean>;
+  /** The most lots one order may hold; null: no maximum of its own (0014). */
+  max_cont: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** seq is bigint: pg returns it as a string. */
@@ -362,6 +365,7 @@ export interface MicroAmountPresetsTable {
   id: Generated<number>;
   amount: Numeric;
   sort: Generated<number>;
+  enabled: Generated<boolean>;
 }
 
 /** id and the tick sequence numbers are bigint: pg returns them as strings. */
@@ -485,10 +489,26 @@ export interface DB {
   transfers: TransfersTable;
   micro_seconds_options: MicroSecondsOptionsTable;
   micro_amount_presets: MicroAmountPresetsTable;
+  news: NewsTable;
   micro_orders: MicroOrdersTable;
   forex_orders: ForexOrdersTable;
   idempotency_keys: IdempotencyKeysTable;
   event_outbox: EventOutboxTable;
   event_deliveries: EventDeliveriesTable;
   scheduled_runs: ScheduledRunsTable;
+}
+
+/** Articles staff write in the admin console (0014); content is sanitized html. */
+export interface NewsTable {
+  id: Generated<number>;
+  title: string;
+  desc: Generated<string>;
+  content: string;
+  category_id: number;
+  logo: Generated<string>;
+  language: Generated<string>;
+  published: Generated<boolean>;
+  created_by: number | null;
+  created_at: TimestampDefault;
+  updated_at: TimestampDefault;
 }

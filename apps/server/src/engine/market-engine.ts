@@ -47,6 +47,8 @@ const DAY_MS = 24 * 3_600_000;
 // If the database is unreachable, keep at most this many unwritten ticks rather than all memory.
 const MAX_BUFFERED_TICKS = 200_000;
 const FUTURE_TOLERANCE_MS = 5_000;
+/** How often the engine re-reads the symbol table in case a config.changed was lost. */
+const SYMBOLS_RECHECK_MS = 15_000;
 
 
 /**
@@ -74,6 +76,11 @@ export class MarketEngine {
   /** The event outbox relay, created at start (tests drive drain when timers are off). */
   events: EventRelay | undefined;
   private readonly codesById = new Map<number, string>();
+  /** The table rows of the symbols with books: what their feeds are made from. */
+  private readonly symbolRows = new Map<string, store.EngineSymbolRow>();
+  private symbolsRefresh: Promise<void> = Promise.resolve();
+  private symbolsTimer: NodeJS.Timeout | undefined;
+  private unsubscribeConfig: (() => void) | undefined;
   /** Ticks accepted since start (for tests and the health report). */
   acceptedTicks = 0;
 
@@ -88,44 +95,8 @@ export class MarketEngine {
   /** Loads symbols and state (generating history on first start), then starts the feeds. */
   async start(): Promise<void> {
     if (this.running) return;
-    let symbols = await store.loadSymbols(this.db);
-    if (this.opts.onlySymbols) symbols = symbols.filter((s) => this.opts.onlySymbols!.includes(s.code));
-    const ids = symbols.map((s) => s.id);
-    const lastTicks = new Map((await store.lastTicks(this.db, ids)).map((t) => [t.symbolId, t]));
-    let latest = await store.latestCandles(this.db, ids);
-
-    const startedAt = this.now();
-    const generated = await this.ensureHistory(symbols, latest, lastTicks);
-    if (generated > 0) {
-      this.log.info(`market history generated: ${generated} candles in ${this.now() - startedAt} ms`);
-      latest = await store.latestCandles(this.db, ids);
-    }
-
-    const feedSymbols: FeedSymbolWithCategory[] = [];
-    for (const s of symbols) {
-      const last = lastTicks.get(s.id);
-      const latestOfSymbol = new Map<CandlePeriod, Candle>();
-      for (const c of latest) if (c.symbolId === s.id) latestOfSymbol.set(c.period as CandlePeriod, c);
-      // Continue from the last stored tick; without one, from the last candle; else the seed price.
-      const lastPrice = new Decimal(last?.price ?? latestOfSymbol.get(1)?.close ?? s.initialPrice).toFixed(s.precision);
-      const book = new SymbolBook(s.id, s.code, s.precision, lastPrice, last?.seq ?? 0, last?.atMs ?? 0);
-      const minute = latestOfSymbol.get(1);
-      const closedMinutes = minute ? (await store.minuteCandlesSince(this.db, s.id, minute.time - DAY_MS)).filter((c) => c.time < minute.time) : [];
-      book.load(latestOfSymbol, closedMinutes);
-      this.books.set(s.code, book);
-      this.codesById.set(s.id, s.code);
-      this.schedules.set(s.code, s.schedule);
-      feedSymbols.push({
-        code: s.code,
-        category: s.category,
-        precision: s.precision,
-        schedule: s.schedule,
-        volatility: s.volatility,
-        ticksPerSecond: s.ticksPerSecond,
-        tickVolume: s.tickVolume,
-        lastPrice,
-      });
-    }
+    const symbols = await this.enabledSymbols();
+    await this.openBooks(symbols);
 
     // Consumers rebuild their indexes (and settle what fell due while no engine ran) before the
     // first new tick reaches them.
@@ -153,13 +124,107 @@ export class MarketEngine {
     });
     this.scheduler.start();
 
-    this.feeds = this.opts.feeds ? this.opts.feeds(feedSymbols) : createFeeds(this.config, feedSymbols, (m) => this.log.warn(m));
     this.running = true;
     if (this.opts.timers !== false) {
       this.flushTimer = setInterval(() => void this.flush(), this.config.tickFlushMs);
+      // The safety net of a lost config.changed: the symbol table is small.
+      this.symbolsTimer = setInterval(() => void this.refreshSymbols(), SYMBOLS_RECHECK_MS);
     }
-    for (const feed of this.feeds) await feed.start((tick) => this.ingest(tick));
+    // Staff enable, disable or reschedule symbols in the admin console; the change is announced after commit.
+    this.unsubscribeConfig = this.bus.subscribe((m) => {
+      if (m.topic === 'config.changed' && m.payload.area === 'symbols') void this.refreshSymbols();
+    });
+    await this.startFeeds();
     this.log.info(`market engine running: ${this.feeds.map((f) => `${f.name} (${f.status().symbols.length})`).join(', ')}`);
+  }
+
+  /** The enabled symbols this engine runs (tests may narrow them with onlySymbols). */
+  private async enabledSymbols(): Promise<store.EngineSymbolRow[]> {
+    const symbols = await store.loadSymbols(this.db);
+    return this.opts.onlySymbols ? symbols.filter((s) => this.opts.onlySymbols!.includes(s.code)) : symbols;
+  }
+
+  /** Builds the books of symbols (their candles and last tick; history generated where missing). */
+  private async openBooks(symbols: readonly store.EngineSymbolRow[]): Promise<void> {
+    if (symbols.length === 0) return;
+    const ids = symbols.map((s) => s.id);
+    const lastTicks = new Map((await store.lastTicks(this.db, ids)).map((t) => [t.symbolId, t]));
+    let latest = await store.latestCandles(this.db, ids);
+
+    const startedAt = this.now();
+    const generated = await this.ensureHistory([...symbols], latest, lastTicks);
+    if (generated > 0) {
+      this.log.info(`market history generated: ${generated} candles in ${this.now() - startedAt} ms`);
+      latest = await store.latestCandles(this.db, ids);
+    }
+
+    for (const s of symbols) {
+      const last = lastTicks.get(s.id);
+      const latestOfSymbol = new Map<CandlePeriod, Candle>();
+      for (const c of latest) if (c.symbolId === s.id) latestOfSymbol.set(c.period as CandlePeriod, c);
+      // Continue from the last stored tick; without one, from the last candle; else the seed price.
+      const lastPrice = new Decimal(last?.price ?? latestOfSymbol.get(1)?.close ?? s.initialPrice).toFixed(s.precision);
+      const book = new SymbolBook(s.id, s.code, s.precision, lastPrice, last?.seq ?? 0, last?.atMs ?? 0);
+      const minute = latestOfSymbol.get(1);
+      const closedMinutes = minute ? (await store.minuteCandlesSince(this.db, s.id, minute.time - DAY_MS)).filter((c) => c.time < minute.time) : [];
+      book.load(latestOfSymbol, closedMinutes);
+      this.books.set(s.code, book);
+      this.codesById.set(s.id, s.code);
+      this.schedules.set(s.code, s.schedule);
+      this.symbolRows.set(s.code, s);
+    }
+  }
+
+  /** Creates and starts the feeds of the symbols that have books, each continuing from its book's price. */
+  private async startFeeds(): Promise<void> {
+    const feedSymbols: FeedSymbolWithCategory[] = [...this.symbolRows.values()].map((s) => ({
+      code: s.code,
+      category: s.category,
+      precision: s.precision,
+      schedule: s.schedule,
+      volatility: s.volatility,
+      ticksPerSecond: s.ticksPerSecond,
+      tickVolume: s.tickVolume,
+      lastPrice: this.books.get(s.code)!.lastPrice,
+    }));
+    this.feeds = this.opts.feeds ? this.opts.feeds(feedSymbols) : createFeeds(this.config, feedSymbols, (m) => this.log.warn(m));
+    for (const feed of this.feeds) await feed.start((tick) => this.ingest(tick));
+  }
+
+  /**
+   * Follows the symbol table after a staff change, without a restart: market hours apply to the
+   * next tick; a disabled symbol's book goes at once (its ticks are refused from here on, so its
+   * quotes stop) and an enabled one gets a book; when the set changed, the feeds are recreated on
+   * the new set. Runs one at a time; resolves when done (tests await it).
+   */
+  refreshSymbols(): Promise<void> {
+    const run = this.symbolsRefresh.then(async () => {
+      if (!this.running) return;
+      const symbols = await this.enabledSymbols();
+      const wanted = new Map(symbols.map((s) => [s.code, s]));
+      for (const s of symbols) {
+        if (!this.books.has(s.code)) continue;
+        this.schedules.set(s.code, s.schedule);
+        this.symbolRows.set(s.code, s);
+      }
+      const removed = [...this.books.keys()].filter((code) => !wanted.has(code));
+      const added = symbols.filter((s) => !this.books.has(s.code));
+      if (removed.length === 0 && added.length === 0) return;
+      for (const code of removed) {
+        this.books.delete(code);
+        this.schedules.delete(code);
+        this.symbolRows.delete(code);
+      }
+      const old = this.feeds;
+      this.feeds = [];
+      await Promise.all(old.map((f) => f.stop()));
+      await this.openBooks(added);
+      if (!this.running) return;
+      await this.startFeeds();
+      this.log.info(`market symbols changed: ${[...added.map((s) => `+${s.code}`), ...removed.map((c) => `-${c}`)].join(' ')}`);
+    });
+    this.symbolsRefresh = run.catch((err: unknown) => this.log.error('market symbol refresh failed; retried on the next change or check', err));
+    return this.symbolsRefresh;
   }
 
   /** Generates the missing (symbol, period) histories, ending at the symbol's current price. */
@@ -324,6 +389,9 @@ export class MarketEngine {
     if (!this.running) return;
     this.running = false;
     clearInterval(this.flushTimer);
+    clearInterval(this.symbolsTimer);
+    this.unsubscribeConfig?.();
+    await this.symbolsRefresh;
     await this.scheduler?.stop();
     await this.events?.stop();
     await Promise.all(this.feeds.map((f) => f.stop()));

@@ -171,7 +171,7 @@ export function requestsOf(endpoint: EndpointSpec, attempt: Attempt, token: stri
     if (attempt.malformed !== undefined) {
       const body = endpoint.multipart ? multipartBodies()[attempt.malformed]! : malformedBodies[attempt.malformed]!;
       out.push({
-        label: `POST malformed ${body.contentType} ${String(body.payload).slice(0, 80)}`,
+        label: `${method} malformed ${body.contentType} ${String(body.payload).slice(0, 80)}`,
         options: { ...base, method, headers: { ...headers, 'content-type': body.contentType }, payload: body.payload },
         invalid: true,
         hostile: false,
@@ -189,7 +189,7 @@ export function requestsOf(endpoint: EndpointSpec, attempt: Attempt, token: stri
       jsonOk = false;
     }
     out.push({
-      label: `POST json ${json.slice(0, 200)}`,
+      label: `${method} json ${json.slice(0, 200)}`,
       options: { ...base, method, headers: { ...headers, 'content-type': 'application/json' }, payload: json },
       invalid: noFile || !paramsOk || !jsonOk || !accepts(endpoint.input, jsonView),
       hostile: jsonOk && hostileInput(endpoint.input, jsonView),
@@ -197,7 +197,7 @@ export function requestsOf(endpoint: EndpointSpec, attempt: Attempt, token: stri
     const form = formTextOf(toFormPairs(attempt.input));
     const formRead = formView(form);
     out.push({
-      label: `POST form ${form.slice(0, 200)}`,
+      label: `${method} form ${form.slice(0, 200)}`,
       options: { ...base, method, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: form },
       invalid: noFile || !paramsOk || !accepts(endpoint.input, formRead),
       hostile: hostileInput(endpoint.input, formRead),

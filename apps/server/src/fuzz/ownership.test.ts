@@ -31,12 +31,26 @@ const post = (endpoint: EndpointSpec, token: string, payload: Record<string, unk
 const PLATFORM_SYMBOL = 'a trade symbol: public market data';
 const PLATFORM_CURRENCY = 'a currency of the platform';
 const PLATFORM_AREA = 'a country code area: public reference data';
+const ADMIN_CONFIG = 'a configuration record of the platform: only staff with the admin role change it (admin token only)';
 const ADMIN_QUEUE = 'an item of the admin review queue: staff decide every user\'s items (admin token only)';
 const STAFF_USER_PAGE = 'a user as staff see them in the admin console: staff read and act on every user (admin token only)';
 
 /** Keyed `group.endpoint.field` (path params as `:name`). */
 const REFERENCES: Record<string, Reference> = {
   'admin.approveDeposit.:id': { notOwned: ADMIN_QUEUE },
+  'adminConfig.createBankAccount.bank_coin_id': { notOwned: ADMIN_CONFIG },
+  'adminConfig.createNews.category_id': { notOwned: ADMIN_CONFIG },
+  'adminConfig.updateAmountPreset.:id': { notOwned: ADMIN_CONFIG },
+  'adminConfig.updateBankAccount.:id': { notOwned: ADMIN_CONFIG },
+  'adminConfig.updateBankAccount.bank_coin_id': { notOwned: ADMIN_CONFIG },
+  'adminConfig.updateBankCoin.:id': { notOwned: ADMIN_CONFIG },
+  'adminConfig.updateCompany.:id': { notOwned: ADMIN_CONFIG },
+  'adminConfig.updateDepositAddress.:id': { notOwned: ADMIN_CONFIG },
+  'adminConfig.updateNews.:id': { notOwned: ADMIN_CONFIG },
+  'adminConfig.updateNews.category_id': { notOwned: ADMIN_CONFIG },
+  'adminConfig.updateSecondsOption.:id': { notOwned: ADMIN_CONFIG },
+  'adminConfig.updateSetting.:key': { notOwned: ADMIN_CONFIG },
+  'adminConfig.updateSymbol.:id': { notOwned: ADMIN_CONFIG },
   'admin.rejectDeposit.:id': { notOwned: ADMIN_QUEUE },
   'admin.approveWithdrawal.:id': { notOwned: ADMIN_QUEUE },
   'admin.rejectWithdrawal.:id': { notOwned: ADMIN_QUEUE },

@@ -36,3 +36,13 @@ export interface ModuleDefinition {
 export function defineModule<const M extends ModuleDefinition>(m: M): M {
   return m;
 }
+
+/**
+ * One plugin of several: a module whose admin endpoints fall in two files (the staff's reads of a
+ * user and the module's configuration) still hands the composition a single `adminRoutes`.
+ */
+export function combineRoutes(...parts: readonly ModuleRoutes[]): ModuleRoutes {
+  return async (app) => {
+    for (const part of parts) await app.register(part as FastifyPluginAsync);
+  };
+}

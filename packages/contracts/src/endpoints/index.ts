@@ -13,6 +13,7 @@ import { withdrawalsEndpoints } from './withdrawals.endpoints.js';
 // admin console: users, audit log, outbox, dashboard
 import { adminUsersEndpoints } from './admin-users.endpoints.js';
 import { adminOpsEndpoints } from './admin-ops.endpoints.js';
+import { adminConfigEndpoints } from './admin-config.endpoints.js';
 import type { EndpointSpec } from './define-endpoint.js';
 
 export * from './define-endpoint.js';
@@ -34,6 +35,7 @@ export const endpoints = {
   // admin console: users, audit log, outbox, dashboard
   adminUsers: adminUsersEndpoints,
   adminOps: adminOpsEndpoints,
+  adminConfig: adminConfigEndpoints,
 };
 
 /** Every endpoint as a flat list (route tables, docs checks). */

@@ -116,4 +116,14 @@ export const ar: Messages = {
   user_login_disabled: 'تم تعطيل تسجيل الدخول وإنهاء جلسات المستخدم',
   user_login_enabled: 'تم تفعيل تسجيل الدخول',
   user_sessions_ended: 'تم إنهاء جميع جلسات المستخدم',
+  // Admin console: configuration
+  forex_lots_above_max: 'الكمية أعلى من الحد الأقصى لهذا الرمز',
+  config_setting_unknown: 'لا يمكن تغيير هذا الإعداد هنا',
+  config_setting_invalid: 'هذه القيمة لا تناسب الإعداد',
+  config_lots_range: 'يجب ألا تتجاوز الكمية الدنيا الكمية القصوى',
+  config_duplicate: 'هذا الإدخال موجود بالفعل',
+  config_bank_coin_missing: 'عملة إيداع بنكي غير معروفة',
+  config_main_company_disabled: 'لا يمكن تعطيل الشركة الرئيسية',
+  config_fee_rate_range: 'يجب أن يكون معدل الرسوم أقل من 1 عندما تكون الرسوم نسبة من الهامش',
+  config_saved: 'تم الحفظ',
 };

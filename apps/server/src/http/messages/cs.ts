@@ -116,4 +116,14 @@ export const cs: Messages = {
   user_login_disabled: 'Přihlášení zakázáno; relace uživatele byly ukončeny',
   user_login_enabled: 'Přihlášení povoleno',
   user_sessions_ended: 'Všechny relace uživatele byly ukončeny',
+  // Admin console: configuration
+  forex_lots_above_max: 'Množství překračuje maximum pro tento symbol',
+  config_setting_unknown: 'Toto nastavení zde nelze změnit',
+  config_setting_invalid: 'Tato hodnota neodpovídá nastavení',
+  config_lots_range: 'Minimální množství nesmí překročit maximální',
+  config_duplicate: 'Tato položka již existuje',
+  config_bank_coin_missing: 'Neznámá měna bankovního vkladu',
+  config_main_company_disabled: 'Hlavní společnost nelze deaktivovat',
+  config_fee_rate_range: 'Sazba poplatku musí být nižší než 1, dokud je poplatek podílem marže',
+  config_saved: 'Uloženo',
 };

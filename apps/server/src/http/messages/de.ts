@@ -116,4 +116,14 @@ export const de: Messages = {
   user_login_disabled: 'Anmeldung gesperrt; die Sitzungen des Benutzers wurden beendet',
   user_login_enabled: 'Anmeldung freigegeben',
   user_sessions_ended: 'Alle Sitzungen des Benutzers wurden beendet',
+  // Admin console: configuration
+  forex_lots_above_max: 'Die Menge liegt über dem Maximum für dieses Symbol',
+  config_setting_unknown: 'Diese Einstellung kann hier nicht geändert werden',
+  config_setting_invalid: 'Dieser Wert passt nicht zur Einstellung',
+  config_lots_range: 'Die Mindestmenge darf die Höchstmenge nicht übersteigen',
+  config_duplicate: 'Dieser Eintrag existiert bereits',
+  config_bank_coin_missing: 'Unbekannte Währung für Banküberweisungen',
+  config_main_company_disabled: 'Die Hauptgesellschaft kann nicht deaktiviert werden',
+  config_fee_rate_range: 'Der Gebührensatz muss unter 1 liegen, solange die Gebühr ein Anteil der Margin ist',
+  config_saved: 'Gespeichert',
 };

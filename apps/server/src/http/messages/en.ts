@@ -116,4 +116,14 @@ export const en: Messages = {
   user_login_disabled: 'Login disabled; the user\'s sessions were ended',
   user_login_enabled: 'Login enabled',
   user_sessions_ended: 'All of the user\'s sessions were ended',
+  // Admin console: configuration
+  forex_lots_above_max: 'The quantity is above the maximum for this symbol',
+  config_setting_unknown: 'This setting cannot be changed here',
+  config_setting_invalid: 'This value does not fit the setting',
+  config_lots_range: 'The minimum quantity must not exceed the maximum',
+  config_duplicate: 'This entry exists already',
+  config_bank_coin_missing: 'Unknown bank deposit currency',
+  config_main_company_disabled: 'The main company cannot be disabled',
+  config_fee_rate_range: 'The fee rate must be below 1 while the fee is a share of the margin',
+  config_saved: 'Saved',
 };

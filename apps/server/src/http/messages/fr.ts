@@ -116,4 +116,14 @@ export const fr: Messages = {
   user_login_disabled: 'Connexion désactivée ; les sessions de l\'utilisateur ont été fermées',
   user_login_enabled: 'Connexion activée',
   user_sessions_ended: 'Toutes les sessions de l\'utilisateur ont été fermées',
+  // Admin console: configuration
+  forex_lots_above_max: 'La quantité dépasse le maximum pour ce symbole',
+  config_setting_unknown: 'Ce paramètre ne peut pas être modifié ici',
+  config_setting_invalid: 'Cette valeur ne convient pas à ce paramètre',
+  config_lots_range: 'La quantité minimale ne doit pas dépasser la maximale',
+  config_duplicate: 'Cette entrée existe déjà',
+  config_bank_coin_missing: 'Devise de dépôt bancaire inconnue',
+  config_main_company_disabled: 'La société principale ne peut pas être désactivée',
+  config_fee_rate_range: 'Le taux de frais doit être inférieur à 1 quand les frais sont une part de la marge',
+  config_saved: 'Enregistré',
 };

@@ -116,4 +116,14 @@ export const hi: Messages = {
   user_login_disabled: 'लॉगिन बंद किया गया; उपयोगकर्ता के सत्र समाप्त किए गए',
   user_login_enabled: 'लॉगिन चालू किया गया',
   user_sessions_ended: 'उपयोगकर्ता के सभी सत्र समाप्त किए गए',
+  // Admin console: configuration
+  forex_lots_above_max: 'मात्रा इस सिंबल की अधिकतम सीमा से अधिक है',
+  config_setting_unknown: 'यह सेटिंग यहाँ नहीं बदली जा सकती',
+  config_setting_invalid: 'यह मान सेटिंग के अनुरूप नहीं है',
+  config_lots_range: 'न्यूनतम मात्रा अधिकतम से अधिक नहीं हो सकती',
+  config_duplicate: 'यह प्रविष्टि पहले से मौजूद है',
+  config_bank_coin_missing: 'अज्ञात बैंक जमा मुद्रा',
+  config_main_company_disabled: 'मुख्य कंपनी को निष्क्रिय नहीं किया जा सकता',
+  config_fee_rate_range: 'जब शुल्क मार्जिन का हिस्सा हो, शुल्क दर 1 से कम होनी चाहिए',
+  config_saved: 'सहेजा गया',
 };

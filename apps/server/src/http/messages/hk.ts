@@ -116,4 +116,14 @@ export const hk: Messages = {
   user_login_disabled: '已停用登入，該用戶的所有登入已結束',
   user_login_enabled: '已啟用登入',
   user_sessions_ended: '已結束該用戶的所有登入',
+  // Admin console: configuration
+  forex_lots_above_max: '數量超過該品種的上限',
+  config_setting_unknown: '此設定不可在此修改',
+  config_setting_invalid: '數值不符合此設定的要求',
+  config_lots_range: '最小手數不能大於最大手數',
+  config_duplicate: '該項目已存在',
+  config_bank_coin_missing: '未知的銀行入金幣種',
+  config_main_company_disabled: '主公司不能停用',
+  config_fee_rate_range: '手續費按保證金比例收取時，費率必須小於 1',
+  config_saved: '已儲存',
 };

@@ -116,4 +116,14 @@ export const id: Messages = {
   user_login_disabled: 'Login dinonaktifkan; sesi pengguna telah diakhiri',
   user_login_enabled: 'Login diaktifkan',
   user_sessions_ended: 'Semua sesi pengguna telah diakhiri',
+  // Admin console: configuration
+  forex_lots_above_max: 'Jumlah melebihi batas maksimum simbol ini',
+  config_setting_unknown: 'Pengaturan ini tidak dapat diubah di sini',
+  config_setting_invalid: 'Nilai ini tidak sesuai dengan pengaturan',
+  config_lots_range: 'Jumlah minimum tidak boleh melebihi maksimum',
+  config_duplicate: 'Entri ini sudah ada',
+  config_bank_coin_missing: 'Mata uang setoran bank tidak dikenal',
+  config_main_company_disabled: 'Perusahaan utama tidak dapat dinonaktifkan',
+  config_fee_rate_range: 'Tarif biaya harus di bawah 1 selama biaya berupa bagian dari margin',
+  config_saved: 'Tersimpan',
 };

@@ -116,4 +116,14 @@ export const it: Messages = {
   user_login_disabled: 'Accesso disattivato; le sessioni dell\'utente sono state chiuse',
   user_login_enabled: 'Accesso attivato',
   user_sessions_ended: 'Tutte le sessioni dell\'utente sono state chiuse',
+  // Admin console: configuration
+  forex_lots_above_max: 'La quantità supera il massimo per questo simbolo',
+  config_setting_unknown: 'Questa impostazione non può essere modificata qui',
+  config_setting_invalid: 'Questo valore non è adatto all\'impostazione',
+  config_lots_range: 'La quantità minima non può superare la massima',
+  config_duplicate: 'Questa voce esiste già',
+  config_bank_coin_missing: 'Valuta di deposito bancario sconosciuta',
+  config_main_company_disabled: 'La società principale non può essere disattivata',
+  config_fee_rate_range: 'Il tasso di commissione deve essere inferiore a 1 quando la commissione è una quota del margine',
+  config_saved: 'Salvato',
 };

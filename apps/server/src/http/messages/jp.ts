@@ -116,4 +116,14 @@ export const jp: Messages = {
   user_login_disabled: 'ログインを停止し、ユーザーのセッションを終了しました',
   user_login_enabled: 'ログインを有効にしました',
   user_sessions_ended: 'ユーザーのすべてのセッションを終了しました',
+  // Admin console: configuration
+  forex_lots_above_max: '数量がこの銘柄の上限を超えています',
+  config_setting_unknown: 'この設定はここでは変更できません',
+  config_setting_invalid: 'この値は設定に適合しません',
+  config_lots_range: '最小数量は最大数量以下にしてください',
+  config_duplicate: 'この項目は既に存在します',
+  config_bank_coin_missing: '不明な銀行入金通貨です',
+  config_main_company_disabled: 'メイン会社は無効にできません',
+  config_fee_rate_range: '手数料が証拠金の割合の場合、料率は 1 未満にしてください',
+  config_saved: '保存しました',
 };

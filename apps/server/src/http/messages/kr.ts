@@ -116,4 +116,14 @@ export const kr: Messages = {
   user_login_disabled: '로그인을 중지하고 사용자의 세션을 종료했습니다',
   user_login_enabled: '로그인을 활성화했습니다',
   user_sessions_ended: '사용자의 모든 세션을 종료했습니다',
+  // Admin console: configuration
+  forex_lots_above_max: '수량이 이 종목의 최대치를 초과합니다',
+  config_setting_unknown: '이 설정은 여기서 변경할 수 없습니다',
+  config_setting_invalid: '이 값은 설정에 맞지 않습니다',
+  config_lots_range: '최소 수량은 최대 수량을 넘을 수 없습니다',
+  config_duplicate: '이미 존재하는 항목입니다',
+  config_bank_coin_missing: '알 수 없는 은행 입금 통화입니다',
+  config_main_company_disabled: '주 회사는 비활성화할 수 없습니다',
+  config_fee_rate_range: '수수료가 증거금 비율일 때 요율은 1 미만이어야 합니다',
+  config_saved: '저장되었습니다',
 };

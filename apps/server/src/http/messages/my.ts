@@ -116,4 +116,14 @@ export const my: Messages = {
   user_login_disabled: 'Log masuk dilumpuhkan; sesi pengguna telah ditamatkan',
   user_login_enabled: 'Log masuk didayakan',
   user_sessions_ended: 'Semua sesi pengguna telah ditamatkan',
+  // Admin console: configuration
+  forex_lots_above_max: 'Kuantiti melebihi had maksimum simbol ini',
+  config_setting_unknown: 'Tetapan ini tidak boleh diubah di sini',
+  config_setting_invalid: 'Nilai ini tidak sesuai dengan tetapan',
+  config_lots_range: 'Kuantiti minimum tidak boleh melebihi maksimum',
+  config_duplicate: 'Entri ini sudah wujud',
+  config_bank_coin_missing: 'Mata wang deposit bank tidak diketahui',
+  config_main_company_disabled: 'Syarikat utama tidak boleh dinyahaktifkan',
+  config_fee_rate_range: 'Kadar yuran mesti di bawah 1 apabila yuran ialah bahagian margin',
+  config_saved: 'Disimpan',
 };

@@ -116,4 +116,14 @@ export const pt: Messages = {
   user_login_disabled: 'Início de sessão desativado; as sessões do utilizador foram terminadas',
   user_login_enabled: 'Início de sessão ativado',
   user_sessions_ended: 'Todas as sessões do utilizador foram terminadas',
+  // Admin console: configuration
+  forex_lots_above_max: 'A quantidade excede o máximo deste símbolo',
+  config_setting_unknown: 'Esta configuração não pode ser alterada aqui',
+  config_setting_invalid: 'Este valor não corresponde à configuração',
+  config_lots_range: 'A quantidade mínima não pode exceder a máxima',
+  config_duplicate: 'Esta entrada já existe',
+  config_bank_coin_missing: 'Moeda de depósito bancário desconhecida',
+  config_main_company_disabled: 'A empresa principal não pode ser desativada',
+  config_fee_rate_range: 'A taxa deve ser inferior a 1 enquanto a comissão for uma parte da margem',
+  config_saved: 'Salvo',
 };

@@ -116,4 +116,14 @@ export const ru: Messages = {
   user_login_disabled: 'Вход отключён; сеансы пользователя завершены',
   user_login_enabled: 'Вход включён',
   user_sessions_ended: 'Все сеансы пользователя завершены',
+  // Admin console: configuration
+  forex_lots_above_max: 'Количество превышает максимум для этого инструмента',
+  config_setting_unknown: 'Эту настройку нельзя изменить здесь',
+  config_setting_invalid: 'Значение не подходит для этой настройки',
+  config_lots_range: 'Минимальное количество не может превышать максимальное',
+  config_duplicate: 'Такая запись уже существует',
+  config_bank_coin_missing: 'Неизвестная валюта банковского пополнения',
+  config_main_company_disabled: 'Основную компанию нельзя отключить',
+  config_fee_rate_range: 'Ставка комиссии должна быть меньше 1, пока комиссия взимается как доля маржи',
+  config_saved: 'Сохранено',
 };

@@ -116,4 +116,14 @@ export const spa: Messages = {
   user_login_disabled: 'Inicio de sesión desactivado; se cerraron las sesiones del usuario',
   user_login_enabled: 'Inicio de sesión activado',
   user_sessions_ended: 'Se cerraron todas las sesiones del usuario',
+  // Admin console: configuration
+  forex_lots_above_max: 'La cantidad supera el máximo de este símbolo',
+  config_setting_unknown: 'Este ajuste no se puede cambiar aquí',
+  config_setting_invalid: 'Este valor no corresponde al ajuste',
+  config_lots_range: 'La cantidad mínima no puede superar la máxima',
+  config_duplicate: 'Esta entrada ya existe',
+  config_bank_coin_missing: 'Moneda de depósito bancario desconocida',
+  config_main_company_disabled: 'La empresa principal no se puede desactivar',
+  config_fee_rate_range: 'La tasa de comisión debe ser menor que 1 mientras la comisión sea una parte del margen',
+  config_saved: 'Guardado',
 };

@@ -116,4 +116,14 @@ export const th: Messages = {
   user_login_disabled: 'ปิดการเข้าสู่ระบบและยุติเซสชันของผู้ใช้แล้ว',
   user_login_enabled: 'เปิดการเข้าสู่ระบบแล้ว',
   user_sessions_ended: 'ยุติเซสชันทั้งหมดของผู้ใช้แล้ว',
+  // Admin console: configuration
+  forex_lots_above_max: 'จำนวนเกินค่าสูงสุดของสินทรัพย์นี้',
+  config_setting_unknown: 'ไม่สามารถเปลี่ยนการตั้งค่านี้ที่นี่ได้',
+  config_setting_invalid: 'ค่านี้ไม่ตรงกับการตั้งค่า',
+  config_lots_range: 'จำนวนขั้นต่ำต้องไม่เกินจำนวนสูงสุด',
+  config_duplicate: 'รายการนี้มีอยู่แล้ว',
+  config_bank_coin_missing: 'ไม่รู้จักสกุลเงินฝากผ่านธนาคารนี้',
+  config_main_company_disabled: 'ไม่สามารถปิดใช้งานบริษัทหลักได้',
+  config_fee_rate_range: 'เมื่อค่าธรรมเนียมคิดเป็นสัดส่วนของมาร์จิ้น อัตราต้องต่ำกว่า 1',
+  config_saved: 'บันทึกแล้ว',
 };

@@ -116,4 +116,14 @@ export const tr: Messages = {
   user_login_disabled: 'Giriş devre dışı; kullanıcının oturumları sonlandırıldı',
   user_login_enabled: 'Giriş etkinleştirildi',
   user_sessions_ended: 'Kullanıcının tüm oturumları sonlandırıldı',
+  // Admin console: configuration
+  forex_lots_above_max: 'Miktar bu sembolün azami değerini aşıyor',
+  config_setting_unknown: 'Bu ayar burada değiştirilemez',
+  config_setting_invalid: 'Bu değer ayara uymuyor',
+  config_lots_range: 'Asgari miktar azami miktarı aşamaz',
+  config_duplicate: 'Bu kayıt zaten var',
+  config_bank_coin_missing: 'Bilinmeyen banka yatırma para birimi',
+  config_main_company_disabled: 'Ana şirket devre dışı bırakılamaz',
+  config_fee_rate_range: 'Ücret teminatın bir payı olduğunda ücret oranı 1\'den küçük olmalıdır',
+  config_saved: 'Kaydedildi',
 };

@@ -116,4 +116,14 @@ export const vn: Messages = {
   user_login_disabled: 'Đã tắt đăng nhập; các phiên của người dùng đã kết thúc',
   user_login_enabled: 'Đã bật đăng nhập',
   user_sessions_ended: 'Đã kết thúc mọi phiên của người dùng',
+  // Admin console: configuration
+  forex_lots_above_max: 'Khối lượng vượt quá mức tối đa của mã này',
+  config_setting_unknown: 'Không thể thay đổi cài đặt này tại đây',
+  config_setting_invalid: 'Giá trị không phù hợp với cài đặt',
+  config_lots_range: 'Khối lượng tối thiểu không được lớn hơn tối đa',
+  config_duplicate: 'Mục này đã tồn tại',
+  config_bank_coin_missing: 'Loại tiền nạp ngân hàng không xác định',
+  config_main_company_disabled: 'Không thể vô hiệu hóa công ty chính',
+  config_fee_rate_range: 'Khi phí tính theo tỷ lệ ký quỹ, tỷ lệ phí phải nhỏ hơn 1',
+  config_saved: 'Đã lưu',
 };

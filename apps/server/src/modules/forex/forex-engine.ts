@@ -61,6 +61,8 @@ export class ForexEngine implements TickConsumer {
   private readonly dirtySymbols = new Set<number>();
   private readonly dirtyUsers = new Set<number>();
   private stopped = false;
+  /** The stop-out level the index was built with (base setting stop_out_level). */
+  private level = '50';
   /**
    * Money moved on a user's contract account (a wallet transfer, a demo reset): delivered from the
    * event outbox, so it is not lost however the processes are laid out. Re-reading the user is
@@ -105,13 +107,20 @@ export class ForexEngine implements TickConsumer {
     const changedDuringBuild = new Set<number>();
     let building = true;
     this.unsubscribe = this.deps.bus.subscribe((m) => {
-      if (m.topic !== FOREX_ORDER_CHANGED || this.stopped) return;
+      if (this.stopped) return;
+      // A base setting changed in the admin console: the stop-out level may be new.
+      if (m.topic === 'config.changed' && m.payload.area === 'settings') {
+        void this.enqueue(() => this.refreshStopOutLevel());
+        return;
+      }
+      if (m.topic !== FOREX_ORDER_CHANGED) return;
       const userId = Number(m.payload.userId);
       if (!Number.isInteger(userId) || userId <= 0) return;
       if (building) changedDuringBuild.add(userId);
       else void this.enqueue(() => this.reload([userId]));
     });
-    this.core = new TriggerCore(await stopOutLevel(this.db));
+    this.level = await stopOutLevel(this.db);
+    this.core = new TriggerCore(this.level);
     const symbolIds = (await this.db.selectFrom('trade_symbols').select('id').execute()).map((s) => s.id);
     for (const [symbolId, tick] of await repo.lastStoredTicks(this.db, symbolIds)) this.core.setPrice(symbolId, tick.price, Number(tick.seq));
     const orders = await repo.allOpenOrders(this.db);
@@ -195,8 +204,25 @@ export class ForexEngine implements TickConsumer {
     if (depth < 2) await this.apply(effects, this.deps.now());
   }
 
+  /**
+   * Re-reads the stop-out level; when staff changed it, every indexed user is re-read and
+   * re-indexed under the new level (their stop-out lines move) and whoever is now at or below it
+   * is stopped out at the current prices.
+   */
+  private async refreshStopOutLevel(): Promise<void> {
+    const level = await stopOutLevel(this.db);
+    if (new Decimal(level).eq(this.level)) return;
+    this.deps.log.info(`forex engine: stop-out level ${this.level} -> ${level}`);
+    this.level = level;
+    this.core.setLevel(level);
+    const users = this.core.userIds();
+    for (let i = 0; i < users.length; i += 5000) await this.reload(users.slice(i, i + 5000));
+  }
+
   /** Money moved outside forex (a transfer) changes the risk rate: re-read users whose balance differs. */
   private async reconcile(): Promise<void> {
+    // The safety net of a lost config.changed: the level is one small read.
+    await this.refreshStopOutLevel();
     const users = this.core.userIds();
     const changed: number[] = [];
     for (let i = 0; i < users.length; i += 5000) {

@@ -200,6 +200,8 @@ export interface SubmitContextRow {
   price_precision: number;
   pip: string;
   min_cont: string;
+  /** The symbol's most lots per order; null: none of its own. */
+  max_cont: string | null;
   cont_num: string;
   fee_rate: string;
   spread: string;
@@ -224,7 +226,7 @@ export interface SubmitContextRow {
  */
 const submitContextStatement = preparedQuery<SubmitContextRow>(
   'forex_submit_context',
-  `SELECT s.id, s.code, s.show_code, s.price_precision, s.pip, s.min_cont, s.cont_num, s.fee_rate, s.spread, s.margin_mode,
+  `SELECT s.id, s.code, s.show_code, s.price_precision, s.pip, s.min_cont, s.max_cont, s.cont_num, s.fee_rate, s.spread, s.margin_mode,
      s.leverages, s.schedule, t.seq AS tick_seq, t.price AS tick_price,
      (SELECT value FROM settings WHERE key = 'trade_fee_type') AS fee_type,
      a.id AS account_id, a.currency_id,
@@ -242,4 +244,15 @@ const submitContextStatement = preparedQuery<SubmitContextRow>(
 export async function submitContext(db: Executor, symbolId: number, userId: number, accountType: number, feeSystemCode: string): Promise<SubmitContextRow | undefined> {
   const { rows } = await db.executeQuery(submitContextStatement([symbolId, userId, accountType, feeSystemCode]));
   return rows[0];
+}
+
+/** Open orders (pending or holding) per symbol: what a disabled symbol leaves unpriced (admin console). */
+export async function openOrdersBySymbol(db: Executor): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('forex_orders')
+    .select(['symbol_id', sql<string>`count(*)`.as('n')])
+    .where('status', 'in', [FOREX_STATUS.pending, FOREX_STATUS.holding])
+    .groupBy('symbol_id')
+    .execute();
+  return new Map(rows.map((r) => [r.symbol_id, Number(r.n)]));
 }

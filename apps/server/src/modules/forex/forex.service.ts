@@ -75,6 +75,7 @@ export async function submit(db: Executor, actor: Actor, input: ForexSubmitInput
   if (input.multiple === undefined || !ctx.leverages.includes(input.multiple)) refuse('forex_multiple_invalid');
   const lotsProblem = checkLots(input.cont, ctx.min_cont, ctx.pip);
   if (lotsProblem) refuse(lotsProblem === 'lots_below_min' ? 'forex_lots_below_min' : 'forex_lots_off_step');
+  if (ctx.max_cont !== null && new Decimal(input.cont).gt(ctx.max_cont)) refuse('forex_lots_above_max');
   if (!isMarketOpen(ctx.schedule, now.getTime())) refuse('forex_market_closed');
   if (ctx.tick_seq === null || ctx.tick_price === null) refuse('forex_no_price');
   // The user's fee shard exists after its first use; the first order creates it.

@@ -1,7 +1,7 @@
 import { defineModule } from '../define-module.js';
 import { LEDGER_KINDS } from '../ledger/index.js';
 import { forexRoutes } from './forex.routes.js';
-import { forexAdminRoutes } from './admin-forex.js';
+import { forexAdminRoutes } from './forex-admin-reads.routes.js';
 import { forexEngineFactory } from './forex-engine.js';
 import { FOREX_ORDER_CHANGED } from './forex-events.js';
 
@@ -14,9 +14,10 @@ export const forexModule = defineModule({
   ledgerKinds: [LEDGER_KINDS.forexOpen, LEDGER_KINDS.forexClose, LEDGER_KINDS.forexCancel, LEDGER_KINDS.forexNegativeBalance],
   publishes: [FOREX_ORDER_CHANGED, 'FOREX_TRADE', 'FOREX_CLOSED'],
   // balance.changed comes from the event outbox; its handler is part of the trigger engine (tick consumer).
-  consumes: [FOREX_ORDER_CHANGED, 'balance.changed'],
+  consumes: [FOREX_ORDER_CHANGED, 'balance.changed', 'config.changed'],
 });
 
 export { closeAllOpen } from './forex.service.js';
 export { openInterestBySymbol } from './forex-exposure.js';
 export { FOREX_ORDER_CHANGED, publishClosed, publishOrderChanged } from './forex-events.js';
+export { openOrdersBySymbol } from './forex.repository.js';

@@ -1,5 +1,5 @@
 import { defineModule } from '../define-module.js';
-import { ledgerAdminRoutes } from './admin-statement.js';
+import { ledgerAdminRoutes } from './ledger-admin-reads.routes.js';
 
 /** The ledger: owns the accounts, transactions and postings; every money movement goes through `post`. */
 // adminRoutes: a user's statement in the admin console.

@@ -79,7 +79,51 @@ function likePattern(text: string): string {
 }
 
 export async function searchCompanies(db: Executor, name: string, limit: number) {
-  let q = db.selectFrom('companies').select(['id', 'name', 'logo', 'url', 'subject', 'registered_address', 'location', 'email']);
+  let q = db.selectFrom('companies').select(['id', 'name', 'logo', 'url', 'subject', 'registered_address', 'location', 'email']).where('enabled', '=', true);
   if (name !== '') q = q.where('name', 'ilike', likePattern(name));
   return q.orderBy('is_main', 'desc').orderBy('name').limit(limit).execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin console: symbol configuration. Every symbol, enabled or not (a disabled one is kept).
+
+const ADMIN_SYMBOL_COLUMNS = [
+  's.id', 's.code', 's.show_code', 's.category_id', 'c.code as category_code', 's.price_precision', 's.pip', 's.cont_num', 's.min_cont',
+  's.max_cont', 's.fee_rate', 's.spread', 's.margin_mode', 's.leverages', 's.schedule', 's.enabled', 's.sort',
+] as const;
+
+export async function listSymbolsForAdmin(db: Executor) {
+  return db
+    .selectFrom('trade_symbols as s')
+    .innerJoin('market_categories as c', 'c.id', 's.category_id')
+    .select(ADMIN_SYMBOL_COLUMNS)
+    .orderBy('s.sort')
+    .orderBy('s.id')
+    .execute();
+}
+export type AdminSymbolRow = Awaited<ReturnType<typeof listSymbolsForAdmin>>[number];
+
+/** The symbol as it is, locked until the change commits: two staff changes of one symbol queue rather than overwrite each other's before. */
+export async function lockSymbolForAdmin(db: Executor, id: number): Promise<AdminSymbolRow | undefined> {
+  return db
+    .selectFrom('trade_symbols as s')
+    .innerJoin('market_categories as c', 'c.id', 's.category_id')
+    .select(ADMIN_SYMBOL_COLUMNS)
+    .where('s.id', '=', id)
+    .forUpdate('s')
+    .executeTakeFirst();
+}
+
+export interface SymbolChange {
+  enabled?: boolean;
+  spread?: string;
+  fee_rate?: string;
+  leverages?: number[];
+  min_cont?: string;
+  max_cont?: string | null;
+  schedule?: 'forex' | 'always';
+}
+
+export async function updateSymbol(db: Executor, id: number, change: SymbolChange): Promise<void> {
+  await db.updateTable('trade_symbols').set(change).where('id', '=', id).execute();
 }

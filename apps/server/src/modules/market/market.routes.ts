@@ -22,6 +22,11 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   const board = new QuoteBoard(app.bus);
   app.addHook('onClose', async () => board.close());
   const market = createMarketService(app.db, board);
+  // Staff changed the symbols (admin console): the next read sees it, not a cached copy.
+  const unsubscribe = app.bus.subscribe((m) => {
+    if (m.topic === 'config.changed' && m.payload.area === 'symbols') market.forgetCached();
+  });
+  app.addHook('onClose', async () => unsubscribe());
   const logos = loadLogos();
   const e = endpoints.market;
 

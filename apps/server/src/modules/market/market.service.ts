@@ -35,6 +35,8 @@ export interface MarketService {
   abbreviated(forexId: number | undefined, period?: KlinePeriod): Promise<AbbreviatedKline[]>;
   searchCurrency(text: string): Promise<CurrencySearchItem[]>;
   searchCompanies(name: string): Promise<Awaited<ReturnType<typeof repo.searchCompanies>>>;
+  /** Drops the cached reads (symbols changed in the admin console). */
+  forgetCached(): void;
 }
 
 /**
@@ -153,6 +155,11 @@ export function createMarketService(db: Db, board: QuoteBoard, now: () => number
 
     searchCompanies(name) {
       return repo.searchCompanies(db, name.trim(), COMPANY_SEARCH_LIMIT);
+    },
+
+    forgetCached() {
+      storedQuotes = undefined;
+      abbreviatedCache.clear();
     },
   };
 }

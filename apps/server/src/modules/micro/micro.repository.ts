@@ -23,7 +23,7 @@ export async function findSecondsOption(db: Executor, seconds: number) {
 }
 
 export async function listAmountPresets(db: Executor) {
-  return db.selectFrom('micro_amount_presets').select(['amount']).orderBy('sort').orderBy('amount').execute();
+  return db.selectFrom('micro_amount_presets').select(['amount']).where('enabled', '=', true).orderBy('sort').orderBy('amount').execute();
 }
 
 export async function findTradableSymbol(db: Executor, id: number) {
@@ -223,4 +223,10 @@ export async function voidRunningOrders(db: Executor, userId: number, at: Date):
     .where('status', '=', 1)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** Running options per symbol: they settle at their symbol's next tick (admin console). */
+export async function runningOrdersBySymbol(db: Executor): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('micro_orders').select(['symbol_id', sql<string>`count(*)`.as('n')]).where('status', '=', 1).groupBy('symbol_id').execute();
+  return new Map(rows.map((r) => [r.symbol_id, Number(r.n)]));
 }

@@ -1,7 +1,8 @@
 import { defineModule } from '../define-module.js';
 import { settingsRoutes } from './settings.routes.js';
+import { settingsAdminRoutes } from './settings-admin.routes.js';
 
-export const settingsModule = defineModule({ name: 'settings', routes: settingsRoutes });
+export const settingsModule = defineModule({ name: 'settings', routes: settingsRoutes, adminRoutes: settingsAdminRoutes, publishes: ['config.changed'] });
 
 export { verifyRegType } from './settings.service.js';
-export { getSetting, findArea } from './settings.repository.js';
+export { getSetting, findArea, lockSetting } from './settings.repository.js';

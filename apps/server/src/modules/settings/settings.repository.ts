@@ -5,6 +5,16 @@ export async function getSetting(db: Executor, key: string): Promise<string | nu
   return row?.value;
 }
 
+/**
+ * A setting's value, its row locked until the transaction ends: a change that depends on it (a
+ * symbol's fee rate against trade_fee_type) and a change of it take their turns instead of both
+ * passing their checks.
+ */
+export async function lockSetting(db: Executor, key: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).forUpdate().executeTakeFirst();
+  return row?.value;
+}
+
 export async function getPublicSetting(db: Executor, key: string): Promise<string | null> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).where('is_public', '=', true).executeTakeFirst();
   return row?.value ?? null;
@@ -28,5 +38,6 @@ export async function findMainCompany(db: Executor) {
     .selectFrom('companies')
     .select(['id', 'name', 'logo', 'url', 'subject', 'registered_address', 'location', 'email'])
     .where('is_main', '=', true)
+    .where('enabled', '=', true)
     .executeTakeFirst();
 }

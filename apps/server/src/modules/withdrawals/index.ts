@@ -1,7 +1,7 @@
 import { defineModule } from '../define-module.js';
 import { LEDGER_KINDS } from '../ledger/index.js';
 import { withdrawalsRoutes } from './withdrawals.routes.js';
-import { withdrawalsAdminRoutes } from './admin-withdrawals.js';
+import { withdrawalsAdminRoutes } from './withdrawals-admin-reads.routes.js';
 
 export const withdrawalsModule = defineModule({
   name: 'withdrawals',
@@ -12,6 +12,6 @@ export const withdrawalsModule = defineModule({
 });
 
 export { listWithdrawalsForAdmin } from './withdrawals.service.js';
-export { waitingWithdrawalTotals } from './admin-withdrawals.js';
+export { waitingWithdrawalTotals } from './withdrawals-admin-reads.routes.js';
 /** For the admin's decision command (admin/decide-withdrawal.ts): lock a request, then record the outcome. */
 export { lockWithdrawal, markWithdrawal } from './withdrawals.repository.js';

@@ -32,7 +32,7 @@ export async function waitingDepositTotals(db: Executor): Promise<{ count: numbe
 }
 
 /** The deposits tab of a user's page in the admin console. */
-export const depositsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const depositsAdminReadRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.adminUsers.deposits, async ({ req, params, input }) => {
     await requireUserForStaff(app.db, params.id);
     const { limit, offset } = pageWindow(input.page, STAFF_PER_PAGE);

@@ -29,7 +29,7 @@ async function userOptions(db: Executor, userId: number, limit: number, offset: 
 }
 
 /** The options tab of a user's page in the admin console. */
-export const microAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const microAdminReadRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.adminUsers.options, async ({ req, params, input }) => {
     await requireUserForStaff(app.db, params.id);
     const { limit, offset } = pageWindow(input.page, STAFF_PER_PAGE);
