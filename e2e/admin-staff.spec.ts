@@ -70,7 +70,9 @@ test('the admin invites a reviewer, who sets a password from the link, signs in,
   await expect(menu).toContainText('Withdrawals');
   await expect(menu).toContainText('My account');
   await expect(menu).not.toContainText('Staff');
-  // A reviewer lands on the first queue.
+  // Every role lands on the dashboard; the reviewer's work is one click away.
+  await expect(reviewer).toHaveURL(/#\/dashboard/);
+  await menu.getByText('Deposits').click();
   await expect(reviewer).toHaveURL(/#\/queues\/deposits/);
   await settled(reviewer);
   await shot(reviewer, 'admin-reviewer-queues-light');

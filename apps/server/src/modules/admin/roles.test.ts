@@ -15,10 +15,13 @@ import { createStaff, staffSession } from '../../test/staff-helpers.js';
 
 let t: TestApp;
 let alice: Registered;
+/** The user every `:id` of the matrix names: its allowed calls end this user's sessions and disable it, never alice's. */
+let target: Registered;
 const members = {} as Record<AdminRole, { id: number; email: string }>;
 
 beforeAll(async () => {
   t = await createTestApp({ config: { loginIpLimitPerMinute: 100_000 } });
+  target = await registerUser(t.app, t.dataDir);
   alice = await registerUser(t.app, t.dataDir);
   for (const role of ADMIN_ROLES) members[role] = await createStaff(t.db, role);
 });
@@ -29,8 +32,8 @@ afterAll(async () => {
 const adminEndpoints = allEndpoints().filter((e): e is EndpointSpec & { access: { kind: 'admin'; roles: readonly AdminRole[] } } => e.access.kind === 'admin');
 const cases = adminEndpoints.flatMap((endpoint) => endpoint.methods.map((method) => ({ endpoint, method: method as HttpMethod, name: `${method} ${endpoint.path}` })));
 
-/** Any path param: the guard answers before the params are read. */
-const paramsOf = (endpoint: EndpointSpec) => Object.fromEntries([...endpoint.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => [m[1]!, 1]));
+/** Any path param names the target user's id: the guard answers before the params are read. */
+const paramsOf = (endpoint: EndpointSpec) => Object.fromEntries([...endpoint.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => [m[1]!, target.user.id]));
 
 /**
  * What a refused call must not change: every table's rows, except the sessions' last-use stamp
@@ -68,6 +71,8 @@ describe('role matrix of every admin endpoint', () => {
       expect(await fingerprint(), `${role} changed something`).toBe(before);
     }
     expectRefused(await callEndpoint(t.app, endpoint, { method, params, token: alice.token }), 'not_logged_in', 999);
+    // ...and that token is a live one: the refusal above is the admin API's, not a dead session's.
+    expect((await callEndpoint(t.app, endpoints.users.info, { token: alice.token })).body.code).toBe(1);
     expectRefused(await callEndpoint(t.app, endpoint, { method, params }), 'not_logged_in', 999);
     for (const role of endpoint.access.roles) {
       // A fresh session each time: an allowed call may be logout, which ends its own session.
@@ -92,8 +97,10 @@ describe('explicit role cases', () => {
   });
 
   it('a support member cannot approve a deposit; a reviewer can', async () => {
-    const proofImg = await uploadUrlOf(t.app, alice.token);
-    const sub = await call<{ id: number }>(t.app, { method: 'POST', url: endpoints.deposits.coinSubmit.path, headers: { authorization: alice.token }, payload: { number: '25', proofImg, charge_id: 1 } });
+    // A user of its own, so that this case does not lean on the matrix's users.
+    const carol = await registerUser(t.app, t.dataDir);
+    const proofImg = await uploadUrlOf(t.app, carol.token);
+    const sub = await call<{ id: number }>(t.app, { method: 'POST', url: endpoints.deposits.coinSubmit.path, headers: { authorization: carol.token }, payload: { number: '25', proofImg, charge_id: 1 } });
     const id = sub.body.data.id;
     const support = await staffSession(t.db, members.support.id);
     expectRefused(await callEndpoint(t.app, endpoints.admin.approveDeposit, { token: support, params: { id }, input: {} }), 'staff_role_forbidden');
