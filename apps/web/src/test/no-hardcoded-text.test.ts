@@ -1,54 +1,27 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { componentFiles, jsxLiterals, type LiteralRules } from '@tp/client/testing';
 
 /**
- * User-visible text comes from the locale files. Parse every component and flag JSX text and
- * text-bearing attributes written as string literals ({t('...')} is the way). A literal that is
- * an i18n key (e.g. title="nav.trade" handed to a component that translates it) is allowed.
+ * User-visible text comes from the locale files. Every component is parsed and JSX text and
+ * text-bearing attributes written as string literals are flagged; an i18n key (e.g.
+ * title="nav.trade" handed to a component that translates it) is allowed.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const TEXT_ATTRS = new Set(['placeholder', 'title', 'alt', 'aria-label', 'label', 'content', 'text', 'confirmText', 'cancelText', 'description']);
-const LETTER = /\p{L}/u;
-const I18N_KEY = /^[a-z_]+(\.[a-z_]+)+$/;
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) return name === 'locales' || name === 'test' ? [] : files(p);
-    return p.endsWith('.tsx') && !p.endsWith('.test.tsx') ? [p] : [];
-  });
-}
-
-function literals(file: string): string[] {
-  const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
-  const found: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isJsxText(node) && LETTER.test(node.text)) found.push(node.text.trim());
-    if (ts.isJsxAttribute(node) && node.initializer && ts.isStringLiteral(node.initializer)) {
-      const name = node.name.getText(sf);
-      const value = node.initializer.text;
-      if (TEXT_ATTRS.has(name) && LETTER.test(value) && !I18N_KEY.test(value)) found.push(`${name}="${value}"`);
-    }
-    // string literals directly inside JSX expressions: <p>{'Hello'}</p>
-    if (ts.isJsxExpression(node) && node.expression && ts.isStringLiteral(node.expression) && LETTER.test(node.expression.text) && ts.isJsxElement(node.parent)) {
-      found.push(node.expression.text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return found;
-}
-
-const all = files(root);
+const rules: LiteralRules = {
+  textAttrs: new Set(['placeholder', 'title', 'alt', 'aria-label', 'label', 'content', 'text', 'confirmText', 'cancelText', 'description']),
+  i18nKey: /^[a-z_]+(\.[a-z_]+)+$/,
+};
+const all = componentFiles(root);
 
 describe('no hard-coded user-visible text', () => {
-  it('scans the components', () => {
+  it('scans the components, and would catch text, a labelled attribute and a literal child', () => {
     expect(all.length).toBeGreaterThan(10);
+    const bad = `export const X = () => <div title="Buy now"><b>Sell</b>{'Hello'}<i title="nav.trade" /></div>;`;
+    expect(jsxLiterals('x.tsx', rules, bad)).toEqual(['title="Buy now"', 'Sell', 'Hello']);
   });
   it.each(all.map((f) => [relative(root, f), f]))('%s', (_name, file) => {
-    expect(literals(file)).toEqual([]);
+    expect(jsxLiterals(file, rules)).toEqual([]);
   });
 });
