@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@tp/contracts';
 import type { Executor } from '../../db/database.js';
-import { requireUserForStaff } from '../../http/admin-user-lookup.js';
+import { staffUserTab } from '../../http/admin-user-lookup.js';
 import { okEnvelope } from '../../http/envelope.js';
 import { route } from '../../http/endpoint.js';
-import { paged, pageWindow } from '../../lib/paging.js';
 import { wireDateTime } from '../../lib/time.js';
-
-const STAFF_PER_PAGE = 20;
 
 /** Every forex order of a user, newest first, for the user's page in the admin console (read only). */
 async function userForexOrders(db: Executor, userId: number, limit: number, offset: number) {
@@ -33,10 +30,5 @@ async function userForexOrders(db: Executor, userId: number, limit: number, offs
 
 /** The forex tab of a user's page in the admin console. */
 export const forexAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, endpoints.adminUsers.forexOrders, async ({ req, params, input }) => {
-    await requireUserForStaff(app.db, params.id);
-    const { limit, offset } = pageWindow(input.page, STAFF_PER_PAGE);
-    const { rows, total } = await userForexOrders(app.db, params.id, limit, offset);
-    return okEnvelope(req.lang, paged(rows, total, input.page, STAFF_PER_PAGE));
-  });
+  route(app, endpoints.adminUsers.forexOrders, async ({ req, params, input }) => okEnvelope(req.lang, await staffUserTab(app.db, params.id, input.page, userForexOrders)));
 };

@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@tp/contracts';
 import type { Executor } from '../../db/database.js';
-import { requireUserForStaff } from '../../http/admin-user-lookup.js';
+import { staffUserTab } from '../../http/admin-user-lookup.js';
 import { okEnvelope } from '../../http/envelope.js';
 import { route } from '../../http/endpoint.js';
-import { paged, pageWindow } from '../../lib/paging.js';
 import { wireDateTime } from '../../lib/time.js';
-
-const STAFF_PER_PAGE = 20;
 
 /** Every option (seconds) order of a user, newest first, for the admin console (read only). */
 async function userOptions(db: Executor, userId: number, limit: number, offset: number) {
@@ -30,10 +27,5 @@ async function userOptions(db: Executor, userId: number, limit: number, offset: 
 
 /** The options tab of a user's page in the admin console. */
 export const microAdminReadRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, endpoints.adminUsers.options, async ({ req, params, input }) => {
-    await requireUserForStaff(app.db, params.id);
-    const { limit, offset } = pageWindow(input.page, STAFF_PER_PAGE);
-    const { rows, total } = await userOptions(app.db, params.id, limit, offset);
-    return okEnvelope(req.lang, paged(rows, total, input.page, STAFF_PER_PAGE));
-  });
+  route(app, endpoints.adminUsers.options, async ({ req, params, input }) => okEnvelope(req.lang, await staffUserTab(app.db, params.id, input.page, userOptions)));
 };
