@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { endpoints } from '@tp/contracts';
-import { shot } from './support';
+import { SEEDED_ADMIN, shot } from './support.js';
 
 // Configuration in the admin console, at 1280x800 with a mouse: the admin changes a symbol's
 // spread, and the user's next market order in the web app fills at the market plus the new spread
@@ -8,8 +8,7 @@ import { shot } from './support';
 // Then a look at every configuration page in light and dark.
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
 
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'e2e-admin-password-1';
+const { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } = SEEDED_ADMIN;
 const NEW_SPREAD = '0.75';
 
 interface Envelope<T> { code: number; msg: string; data: T }

@@ -4,15 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { authenticator } from 'otplib';
 import { endpoints } from '@tp/contracts';
-import { PNG, register, screenLoaded, shot, uniqueEmail } from './support.js';
+import { newStaffMember, PNG, register, screenLoaded, SEEDED_ADMIN, shot, uniqueEmail } from './support.js';
 
 // The admin console is a desktop app: its journeys run at 1280x800 with a mouse. (The user's
-// side of a journey runs in a phone-sized context of its own.) They run after the app's journeys
-// (playwright.config.ts): the last one turns the seeded admin's second factor on.
+// side of a journey runs in a phone-sized context of its own.) A journey that changes a staff
+// account works with a staff member of its own (newStaffMember), so journeys stay independent.
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
 
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'e2e-admin-password-1';
 const STEP_MS = 30_000;
 
 async function openConsole(page: Page, theme: 'light' | 'dark' = 'light') {
@@ -24,14 +22,10 @@ async function openConsole(page: Page, theme: 'light' | 'dark' = 'light') {
   await expect(page).toHaveURL(/\/admin\/(#\/.*)?$/);
 }
 
-async function signIn(page: Page, code?: () => string) {
-  await page.getByTestId('login-email').fill(ADMIN_EMAIL);
-  await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
+async function signIn(page: Page, staff: { email: string; password: string } = SEEDED_ADMIN) {
+  await page.getByTestId('login-email').fill(staff.email);
+  await page.getByTestId('login-password').fill(staff.password);
   await page.getByTestId('login-submit').click();
-  if (code) {
-    await page.getByTestId('login-totp').fill(code());
-    await page.getByTestId('login-submit').click();
-  }
   await expect(page.getByTestId('side-menu')).toBeVisible();
 }
 
@@ -80,7 +74,7 @@ test('staff sign in, switch theme and language, and sign out', async ({ page }) 
   await expect(page.getByTestId('login-card')).toBeVisible();
   await shot(page, 'admin-login-light');
   await signIn(page);
-  await expect(page.getByTestId('staff-email')).toHaveText(ADMIN_EMAIL);
+  await expect(page.getByTestId('staff-email')).toHaveText(SEEDED_ADMIN.email);
   for (const label of ['Deposits', 'Withdrawals', 'My account']) await expect(page.getByTestId('side-menu')).toContainText(label);
   await openQueue(page, 'withdrawals');
   await still(page, 'admin-layout-light');
@@ -99,8 +93,9 @@ test('staff sign in, switch theme and language, and sign out', async ({ page }) 
   await still(page, 'admin-login-dark-hk');
 });
 
-test("a user's deposit with a proof image is approved in the console, and the user's funding balance grows by it", async ({ page, browser, baseURL }) => {
+test("a user's deposit with a proof image is approved by a reviewer in the console, and the user's funding balance grows by it", async ({ page, browser, baseURL, request }) => {
   test.setTimeout(180_000);
+  const reviewer = await newStaffMember(request, 'reviewer');
   const email = uniqueEmail('console');
   const user = await userPage(browser, baseURL);
   await register(user, email);
@@ -121,9 +116,10 @@ test("a user's deposit with a proof image is approved in the console, and the us
   await user.getByTestId('charge-submit').click();
   await expect(user.getByTestId('charge-status').first()).toHaveAttribute('data-status', '0');
 
-  // Staff find it in the deposit queue, open it (every field, the proof full size) and approve it.
+  // A reviewer finds it in the deposit queue, opens it (every field, the proof full size) and approves it.
   await openConsole(page);
-  await signIn(page);
+  await signIn(page, reviewer);
+  await expect(page.getByTestId('staff-email')).toHaveText(reviewer.email);
   await openQueue(page, 'deposits');
   const row = page.locator('[data-testid="queue-table"] tr', { hasText: email });
   await expect(row).toContainText('250.00 USDT');
@@ -177,10 +173,11 @@ test("a user's deposit with a proof image is approved in the console, and the us
   await user.context().close();
 });
 
-test('staff turn the second factor on in the console, then sign in with password and code', async ({ page }) => {
+test('staff turn the second factor on in the console, then sign in with password and code', async ({ page, request }) => {
   test.setTimeout(180_000);
+  const member = await newStaffMember(request, 'admin');
   await openConsole(page);
-  await signIn(page);
+  await signIn(page, member);
   await page.getByTestId('side-menu').getByRole('link', { name: 'My account' }).click();
   await page.getByTestId('totp-setup-start').click();
   await expect(page.getByTestId('totp-qr').locator('svg')).toBeVisible();
@@ -195,8 +192,8 @@ test('staff turn the second factor on in the console, then sign in with password
   await expect(page.getByTestId('totp-result')).toBeVisible();
 
   await page.getByTestId('logout').click();
-  await page.getByTestId('login-email').fill(ADMIN_EMAIL);
-  await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
+  await page.getByTestId('login-email').fill(member.email);
+  await page.getByTestId('login-password').fill(member.password);
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('login-totp')).toBeVisible();
   await still(page, 'admin-login-code-light');
@@ -208,9 +205,9 @@ test('staff turn the second factor on in the console, then sign in with password
   await page.getByTestId('login-totp').fill(nextStep.generate(secret));
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('side-menu')).toBeVisible();
-  await expect(page.getByTestId('staff-email')).toHaveText(ADMIN_EMAIL);
+  await expect(page.getByTestId('staff-email')).toHaveText(member.email);
 
-  // Off again with a later step's code, so a rerun on the same data starts from the password.
+  // Off again with a later step's code: the console turns it off as it turned it on.
   const stepAfter = Math.floor(enabledAt / STEP_MS) + 2;
   await page.waitForTimeout(Math.max(0, (stepAfter - 1) * STEP_MS - Date.now() + 500));
   await page.getByTestId('side-menu').getByRole('link', { name: 'My account' }).click();

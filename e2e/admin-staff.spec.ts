@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shot, uniqueEmail } from './support';
+import { SEEDED_ADMIN, shot, uniqueEmail } from './support.js';
 
 // The admin console is a desktop app: its journeys run at 1280x800 with a mouse.
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
 
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'e2e-admin-password-1';
+const { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } = SEEDED_ADMIN;
 
 async function openConsole(page: Page, theme: 'light' | 'dark' = 'light') {
   await page.addInitScript((mode) => {

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { endpoints, endpointPath } from '@tp/contracts';
-import { PASSWORD, PNG, register, shot as pageShot, uniqueEmail } from './support.js';
+import { PASSWORD, PNG, register, SEEDED_ADMIN, shot as pageShot, uniqueEmail } from './support.js';
 
 // The admin console is a desktop app: its journeys run at 1280x800 with a mouse.
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
 
-const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password-1' };
+const ADMIN = SEEDED_ADMIN;
 
 type Envelope<T> = { code: number; msg: string; data: T };
 

@@ -35,12 +35,6 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: [
-    { name: 'app', testIgnore: 'admin-console.spec.ts' },
-    // The console's journeys turn the seeded admin's second factor on, so they run after every
-    // other journey (those sign in to the admin API with the password alone).
-    { name: 'admin-console', testMatch: 'admin-console.spec.ts', dependencies: ['app'] },
-  ],
   outputDir: join(here, 'test-results'),
   webServer: {
     command: 'node --import tsx apps/server/src/main.ts',

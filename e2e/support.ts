@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { endpoints, type AdminRole } from '@tp/contracts';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,28 @@ const shotsDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
 export const PASSWORD = 'Secret-pass-42';
 /** A valid 1x1 PNG (a proof image): the server recognises images by their content. */
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** The admin the server seeds on first start (playwright.config.ts sets these). */
+export const SEEDED_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password-1' } as const;
+
+/**
+ * A staff member of the journey's own, made through the API: the seeded admin invites them and
+ * they accept the invitation with a password. Journeys that change a staff account (its second
+ * factor, its password) change their own member, never the seeded admin the others sign in with.
+ */
+export async function newStaffMember(request: APIRequestContext, role: AdminRole): Promise<{ email: string; password: string }> {
+  const login = await request.post(endpoints.admin.login.path, { data: SEEDED_ADMIN });
+  const adminToken = ((await login.json()) as { data: { token: string } }).data.token;
+  const email = uniqueEmail(role);
+  const password = `${role}-Password-42`;
+  const invitation = await request.post(endpoints.adminStaff.invite.path, { headers: { authorization: adminToken }, data: { email, role } });
+  const { link } = ((await invitation.json()) as { data: { link: string } }).data;
+  const token = new URLSearchParams(link.slice(link.indexOf('?'))).get('token');
+  const accepted = await request.post(endpoints.adminStaff.accept.path, { data: { token, password } });
+  expect(((await accepted.json()) as { code: number }).code).toBe(1);
+  await request.post(endpoints.admin.logout.path, { headers: { authorization: adminToken } });
+  return { email, password };
+}
 
 export function uniqueEmail(tag: string): string {
   return `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;

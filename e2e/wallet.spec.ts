@@ -2,10 +2,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { confirmDialog, expectNoHorizontalOverflow, PNG, register, shot, uniqueEmail } from './support.js';
+import { confirmDialog, expectNoHorizontalOverflow, PNG, register, SEEDED_ADMIN, shot, uniqueEmail } from './support.js';
 import { endpoints, endpointPath } from '@tp/contracts';
 
-const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password-1' };
+const ADMIN = SEEDED_ADMIN;
 
 async function adminToken(request: APIRequestContext): Promise<string> {
   const res = await request.post(endpoints.admin.login.path, { data: ADMIN });

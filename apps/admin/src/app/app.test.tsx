@@ -80,6 +80,7 @@ describe('sign-in', () => {
 describe('signed in', () => {
   it('sends the admin token and the language; a 999 answer signs out to the login page', async () => {
     act(() => useSession.getState().signIn(session));
+    answers['/admin/api/me'] = [{ code: 1, data: { ...session.admin, totp_enabled: false } }];
     answers['/admin/api/totp/setup'] = [{ code: 999, msg: 'Please log in', error: 'not_logged_in' }];
     window.location.hash = '#/account';
     render(<App />);
@@ -88,6 +89,23 @@ describe('signed in', () => {
     const setup = sent.find((s) => s.url.includes('/admin/api/totp/setup'))!;
     expect(setup.init.headers).toMatchObject({ authorization: 'staff-token', lang: 'en' });
     expect(useSession.getState().token).toBeNull();
+  });
+
+  it("the account page offers what the second factor's state allows: set up while off, turn off while on", async () => {
+    act(() => useSession.getState().signIn(session));
+    answers['/admin/api/me'] = [{ code: 1, data: { ...session.admin, totp_enabled: true } }];
+    window.location.hash = '#/account';
+    const { unmount } = render(<App />);
+    expect((await screen.findByTestId('totp-state')).textContent).toBe('On');
+    expect(screen.getByTestId('totp-disable-start')).toBeTruthy();
+    expect(screen.queryByTestId('totp-setup-start')).toBeNull();
+    unmount();
+
+    answers['/admin/api/me'] = [{ code: 1, data: { ...session.admin, totp_enabled: false } }];
+    render(<App />);
+    await waitFor(() => expect(screen.getByTestId('totp-state').textContent).toBe('Off'));
+    expect(screen.getByTestId('totp-setup-start')).toBeTruthy();
+    expect(screen.queryByTestId('totp-disable-start')).toBeNull();
   });
 
   it('the menu lists only the pages of the signed-in role, and the console opens on the first', async () => {

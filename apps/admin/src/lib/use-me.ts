@@ -10,10 +10,18 @@ import { useSession } from './session-store';
  * the tab. The login answer's role is only the first guess.
  */
 export function useMe(): void {
-  const token = useSession((s) => s.token);
   const updateStaff = useSession((s) => s.updateStaff);
-  const me = useQuery({ queryKey: ['admin-me', token], queryFn: () => call(endpoints.adminStaff.me, undefined, { silent: true }), enabled: token !== null, refetchOnWindowFocus: true });
+  const me = useMeQuery();
   useEffect(() => {
     if (me.data) updateStaff({ id: me.data.id, email: me.data.email, role: me.data.role });
   }, [me.data, updateStaff]);
+}
+
+/** The query key of `GET /admin/api/me`: invalidate it after a change to the own account. */
+export const ME_QUERY_KEY = ['admin-me'] as const;
+
+/** The signed-in staff member as the server has it (role, second factor on), one cached query for the console. */
+export function useMeQuery() {
+  const token = useSession((s) => s.token);
+  return useQuery({ queryKey: [...ME_QUERY_KEY, token], queryFn: () => call(endpoints.adminStaff.me, undefined, { silent: true }), enabled: token !== null, refetchOnWindowFocus: true });
 }

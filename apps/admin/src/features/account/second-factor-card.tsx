@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, Skeleton, Space, Tag, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { endpoints, type EndpointData } from '@tp/contracts';
-import { ApiError, call } from '../../lib/api';
+import { call } from '../../lib/api';
+import { ME_QUERY_KEY, useMeQuery } from '../../lib/use-me';
 
 type Setup = EndpointData<typeof endpoints.admin.totpSetup>;
 /** What the card shows: the choice, a secret to scan and confirm, or the code that turns it off. */
@@ -24,12 +26,14 @@ function CodeForm({ submit, label, busy, testId }: { submit: (code: string) => v
 }
 
 /**
- * The second factor (TOTP): set up - scan the QR code or type the secret into an authenticator
- * app - and turn on with a code of it; turn off with a current code. The server refuses a set-up
- * while it is on (`totp_already_enabled`): the card then offers to turn it off.
+ * The second factor (TOTP): while it is off, set it up - scan the QR code or type the secret into
+ * an authenticator app - and turn it on with a code of it; while it is on, turn it off with a
+ * current code. Whether it is on comes from `GET /admin/api/me`.
  */
 export function SecondFactorCard() {
   const { t } = useTranslation('account');
+  const queryClient = useQueryClient();
+  const me = useMeQuery();
   const [step, setStep] = useState<Step>({ kind: 'start' });
   const [busy, setBusy] = useState(false);
 
@@ -37,11 +41,11 @@ export function SecondFactorCard() {
     setBusy(true);
     try {
       await action();
-    } catch (err) {
-      // The refusal itself was shown by the client; a set-up of a factor already on leads to turning it off.
-      if (err instanceof ApiError && err.errorKey === 'totp_already_enabled') setStep({ kind: 'disable' });
+    } catch {
+      // The refusal was shown by the client; the card stays where it is, the state is read again.
     } finally {
       setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     }
   };
   const setUp = () => run(async () => setStep({ kind: 'scan', setup: await call(endpoints.admin.totpSetup) }));
@@ -74,21 +78,30 @@ export function SecondFactorCard() {
       </Space>
     );
   }
+  if (!me.data) return <Skeleton active paragraph={{ rows: 1 }} />;
+  const enabled = me.data.totp_enabled;
   return (
     <Space orientation="vertical" size="middle">
+      <Space>
+        <Typography.Text>{t('totp.state')}</Typography.Text>
+        <Tag color={enabled ? 'green' : 'default'} data-testid="totp-state">
+          {t(enabled ? 'totp.state_on' : 'totp.state_off')}
+        </Tag>
+      </Space>
       {step.kind === 'done' ? (
         <Alert type="success" showIcon title={t(step.enabled ? 'totp.enabled' : 'totp.disabled')} data-testid="totp-result" />
       ) : (
         <Typography.Paragraph>{t('totp.intro')}</Typography.Paragraph>
       )}
-      <Space>
-        <Button type="primary" onClick={() => void setUp()} loading={busy} data-testid="totp-setup-start">
-          {t('totp.set_up')}
-        </Button>
+      {enabled ? (
         <Button onClick={() => setStep({ kind: 'disable' })} data-testid="totp-disable-start">
           {t('totp.turn_off')}
         </Button>
-      </Space>
+      ) : (
+        <Button type="primary" onClick={() => void setUp()} loading={busy} data-testid="totp-setup-start">
+          {t('totp.set_up')}
+        </Button>
+      )}
     </Space>
   );
 }
