@@ -93,6 +93,7 @@ export async function startServer(config: Config = loadConfig(), opts: StartOpti
 async function main(): Promise<void> {
   const server = await startServer();
   console.log(`Trading platform ready: ${server.url}`);
+  console.log(`Admin console: ${server.url}admin/`);
   const shutdown = (signal: string) => {
     console.log(`${signal} received, shutting down`);
     server.stop().then(
