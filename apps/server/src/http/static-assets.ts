@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
@@ -40,7 +39,7 @@ export async function registerStaticAssets(
     index: ['index.html'],
     preCompressed: true,
     cacheControl: false,
-    setHeaders: (res: ServerResponse, filePath: string) => {
+    setHeaders: (res, filePath) => {
       res.setHeader('Cache-Control', cacheControlFor(path.relative(opts.root, filePath)));
       res.setHeader('Vary', 'Accept-Encoding');
     },
