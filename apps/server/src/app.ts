@@ -4,7 +4,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { DEFAULT_LANG } from '@tp/contracts';
@@ -17,6 +16,7 @@ import { registerDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { frameworkErrors } from './http/framework-errors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerStaticAssets } from './http/static-assets.js';
 import { resolveLang } from './http/messages/index.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { createInProcessBus, type Bus } from './realtime/bus.js';
@@ -141,7 +141,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerWsGateway(app);
 
   if (existsSync(path.join(config.webDistDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', wildcard: true, index: ['index.html'] });
+    await registerStaticAssets(app, { root: config.webDistDir, prefix: '/', decorateReply: true });
   } else {
     app.get('/', { schema: { hide: true } }, async (_req, reply) => reply.type('text/html; charset=utf-8').send(WEB_HINT_HTML));
   }
@@ -152,7 +152,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.get('/admin', { schema: { hide: true } }, async (_req, reply) => reply.redirect('/admin/', 301));
   if (existsSync(path.join(config.adminDistDir, 'index.html'))) {
     // A second @fastify/static: the first one already decorated reply.sendFile.
-    await app.register(fastifyStatic, { root: config.adminDistDir, prefix: '/admin/', decorateReply: false, wildcard: true, index: ['index.html'] });
+    await registerStaticAssets(app, { root: config.adminDistDir, prefix: '/admin/', decorateReply: false });
   } else {
     app.get('/admin/', { schema: { hide: true } }, async (_req, reply) => reply.type('text/html; charset=utf-8').send(ADMIN_HINT_HTML));
   }
