@@ -48,6 +48,10 @@ test('the admin invites a reviewer, who sets a password from the link, signs in,
   const link = await linkInput.inputValue();
   await shot(page, 'admin-staff-invite-light');
   await page.getByTestId('invite-done').click();
+  // Until it is used, the invitation waits in its own table (one sent by mistake is revoked there).
+  await expect(page.getByTestId('invitations-table')).toContainText(reviewerEmail);
+  await settled(page);
+  await shot(page, 'admin-staff-invitations-light');
 
   // The reviewer, in a browser of their own.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
@@ -102,6 +106,8 @@ test('the admin invites a reviewer, who sets a password from the link, signs in,
   const row = page.getByRole('row').filter({ hasText: reviewerEmail });
   await expect(row).toContainText('Reviewer');
   await expect(row).toContainText('Active');
+  // The used invitation waits no more.
+  await expect(page.getByText(reviewerEmail)).toHaveCount(1);
   await settled(page);
   await shot(page, 'admin-staff-light');
 

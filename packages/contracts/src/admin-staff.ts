@@ -36,6 +36,19 @@ export const staffInviteInput = z.object({ email, role: adminRoleSchema });
 export const staffInvitationSchema = z.object({ email: z.string(), role: adminRoleSchema, link: z.string(), expires_at: wireDateTime });
 export type StaffInvitation = z.infer<typeof staffInvitationSchema>;
 
+/** An invitation still waiting: not used, not expired, not revoked. The link itself is never shown again. */
+export const staffPendingInvitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: adminRoleSchema,
+  /** The e-mail of the admin who sent it. */
+  invited_by: z.string(),
+  created_at: wireDateTime,
+  expires_at: wireDateTime,
+});
+export type StaffPendingInvitation = z.infer<typeof staffPendingInvitationSchema>;
+export const staffPendingInvitationPageSchema = pagedSchema(staffPendingInvitationSchema);
+
 /** A token of an invitation link: 32 random bytes, base64url. */
 export const invitationToken = text.regex(/^[A-Za-z0-9_-]{43}$/, 'invitation token');
 export const staffAcceptInput = z.object({ token: invitationToken, password });

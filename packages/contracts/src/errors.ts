@@ -119,6 +119,7 @@ export const SUCCESS_KEYS = [
   'staff_invited',
   'staff_updated',
   'staff_joined',
+  'staff_invitation_revoked',
   'staff_password_changed',
   // admin console: users area
   'user_login_disabled',

@@ -65,6 +65,7 @@ const REFERENCES: Record<string, Reference> = {
   'adminUsers.enable.:id': { notOwned: STAFF_USER_PAGE },
   'adminUsers.endSessions.:id': { notOwned: STAFF_USER_PAGE },
   'adminStaff.update.:id': { notOwned: 'a staff member, changed by an admin (admin token only)' },
+  'adminStaff.revokeInvitation.:id': { notOwned: 'a staff invitation, revoked by an admin (admin token only)' },
   'adminStaff.resetTotp.:id': { notOwned: 'a staff member, whose second factor an admin resets (admin token only)' },
   'adminOps.audit.admin_id': { notOwned: 'a staff member, as a filter of the audit log (admin token only)' },
   'deposits.coinSubmit.charge_id': { notOwned: 'a deposit address of the platform' },

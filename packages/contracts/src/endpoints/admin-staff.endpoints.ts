@@ -8,6 +8,7 @@ import {
   staffJoinedSchema,
   staffMeSchema,
   staffMemberSchema,
+  staffPendingInvitationPageSchema,
   staffPageSchema,
   staffPasswordInput,
   staffQuery,
@@ -34,6 +35,10 @@ export const adminStaffEndpoints = {
   staff: defineEndpoint({ methods: ['GET'], path: '/admin/api/staff', input: staffQuery, output: staffPageSchema, access: adminOnly, idempotent: false, tags }),
   /** An invitation link for a new staff member, shown once and valid for 72 hours. */
   invite: defineEndpoint({ methods: ['POST'], path: '/admin/api/staff', input: staffInviteInput, output: staffInvitationSchema, access: adminOnly, idempotent: false, tags }),
+  /** The invitations still waiting for their staff member (newest first). */
+  invitations: defineEndpoint({ methods: ['GET'], path: '/admin/api/staff/invitations', input: staffQuery, output: staffPendingInvitationPageSchema, access: adminOnly, idempotent: false, tags }),
+  /** Ends a waiting invitation now (a link sent to the wrong address): its link stops working. */
+  revokeInvitation: defineEndpoint({ methods: ['POST'], path: '/admin/api/staff/invitations/:id/revoke', params: staffIdParams, output: z.null(), access: adminOnly, idempotent: false, tags }),
   /** Public: the invitation token and a password create the account. Limited like login. */
   accept: defineEndpoint({
     methods: ['POST'],

@@ -60,6 +60,29 @@ describe('staff page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(server.sent.find((s) => s.url.pathname === '/admin/api/staff/2')).toMatchObject({ method: 'PUT', body: { disabled: true } }));
   });
 
+  it('lists waiting invitations only when there are some, and revokes one after the confirmation', async () => {
+    const invitation = { id: 7, email: 'typo@exmaple.com', role: 'admin', invited_by: 'boss@example.com', created_at: '2026-11-24 10:00:00', expires_at: '2026-11-27 10:00:00' };
+    server.answers['/admin/api/staff/invitations'] = [{ code: 1, data: { data: [invitation], total: 1, current_page: 1, last_page: 1, per_page: 15 } }];
+    server.answers['/admin/api/staff/invitations/7/revoke'] = [{ code: 1, msg: 'Invitation revoked', data: null }];
+    renderInConsole(<StaffPage />);
+    const row = (await screen.findByText('typo@exmaple.com')).closest('tr')!;
+    expect(row.textContent).toContain('boss@example.com');
+    expect(row.textContent).toContain('2026-11-27 10:00:00');
+    fireEvent.click(within(row).getByTestId('invitation-revoke-7'));
+    await waitFor(() => expect(document.querySelector('.ant-modal-confirm-title')?.textContent).toBe('Revoke this invitation?'));
+    expect(server.posts('/admin/api/staff/invitations/7/revoke')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(server.posts('/admin/api/staff/invitations/7/revoke')).toHaveLength(1));
+  });
+
+  it('shows no invitations table while none is waiting', async () => {
+    server.answers['/admin/api/staff/invitations'] = [{ code: 1, data: { data: [], total: 0, current_page: 1, last_page: 1, per_page: 15 } }];
+    renderInConsole(<StaffPage />);
+    await screen.findByText('rev@example.com');
+    await waitFor(() => expect(server.sent.some((s) => s.url.pathname === '/admin/api/staff/invitations')).toBe(true));
+    expect(screen.queryByTestId('invitations-table')).toBeNull();
+  });
+
   it('shows the invitation link once, after the invite', async () => {
     server.answers['/admin/api/staff'] = [
       list([member(1, 'boss@example.com', 'admin')]),

@@ -7,6 +7,7 @@ import { ADMIN_ROLES, endpoints, type AdminRole, type StaffMember } from '@tp/co
 import { call } from '../../lib/api';
 import { useSession } from '../../lib/session-store';
 import { InviteModal } from './invite-modal';
+import { PendingInvitations } from './pending-invitations';
 import { RoleTag } from './role-tag';
 
 const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
@@ -136,6 +137,7 @@ export default function StaffPage() {
           ]}
         />
       </Card>
+      <PendingInvitations />
       <InviteModal open={inviting} onClose={() => setInviting(false)} onInvited={refresh} />
     </>
   );

@@ -110,6 +110,7 @@ export const ar: Messages = {
   staff_invited: 'تم إنشاء الدعوة',
   staff_updated: 'تم تحديث بيانات الموظف',
   staff_joined: 'مرحبًا بك، يمكنك الآن تسجيل الدخول',
+  staff_invitation_revoked: 'تم إلغاء الدعوة',
   staff_password_changed: 'تم تغيير كلمة المرور، وتم تسجيل الخروج من جلساتك الأخرى',
   // admin console: users area
   user_not_found: 'لا يوجد مستخدم بهذا المعرف',

@@ -110,6 +110,7 @@ export const cs: Messages = {
   staff_invited: 'Pozvánka vytvořena',
   staff_updated: 'Zaměstnanec aktualizován',
   staff_joined: 'Vítejte, nyní se můžete přihlásit',
+  staff_invitation_revoked: 'Pozvánka byla zrušena',
   staff_password_changed: 'Heslo změněno, ostatní relace byly odhlášeny',
   // admin console: users area
   user_not_found: 'Uživatel s tímto id neexistuje',

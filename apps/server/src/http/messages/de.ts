@@ -110,6 +110,7 @@ export const de: Messages = {
   staff_invited: 'Einladung erstellt',
   staff_updated: 'Mitarbeiter aktualisiert',
   staff_joined: 'Willkommen, Sie können sich jetzt anmelden',
+  staff_invitation_revoked: 'Einladung widerrufen',
   staff_password_changed: 'Passwort geändert, Ihre anderen Sitzungen wurden abgemeldet',
   // admin console: users area
   user_not_found: 'Kein Benutzer mit dieser ID',

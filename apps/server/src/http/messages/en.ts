@@ -110,6 +110,7 @@ export const en: Messages = {
   staff_invited: 'Invitation created',
   staff_updated: 'Staff member updated',
   staff_joined: 'Welcome aboard, you can now sign in',
+  staff_invitation_revoked: 'Invitation revoked',
   staff_password_changed: 'Password changed, your other sessions were signed out',
   // admin console: users area
   user_not_found: 'No user with this id',

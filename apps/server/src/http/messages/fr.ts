@@ -110,6 +110,7 @@ export const fr: Messages = {
   staff_invited: 'Invitation créée',
   staff_updated: 'Membre du personnel mis à jour',
   staff_joined: 'Bienvenue, vous pouvez maintenant vous connecter',
+  staff_invitation_revoked: 'Invitation révoquée',
   staff_password_changed: 'Mot de passe modifié, vos autres sessions ont été fermées',
   // admin console: users area
   user_not_found: 'Aucun utilisateur avec cet identifiant',

@@ -110,6 +110,7 @@ export const hi: Messages = {
   staff_invited: 'आमंत्रण बनाया गया',
   staff_updated: 'स्टाफ सदस्य अपडेट किया गया',
   staff_joined: 'स्वागत है, अब आप लॉग इन कर सकते हैं',
+  staff_invitation_revoked: 'आमंत्रण रद्द कर दिया गया',
   staff_password_changed: 'पासवर्ड बदल दिया गया, आपके अन्य सत्र लॉग आउट कर दिए गए',
   // admin console: users area
   user_not_found: 'इस id का कोई उपयोगकर्ता नहीं है',

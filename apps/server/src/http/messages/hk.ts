@@ -110,6 +110,7 @@ export const hk: Messages = {
   staff_invited: '邀請已建立',
   staff_updated: '員工資料已更新',
   staff_joined: '歡迎加入，您現在可以登入',
+  staff_invitation_revoked: '邀請已撤銷',
   staff_password_changed: '密碼已修改，您的其他登入已被登出',
   // admin console: users area
   user_not_found: '找不到此用戶',

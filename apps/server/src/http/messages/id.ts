@@ -110,6 +110,7 @@ export const id: Messages = {
   staff_invited: 'Undangan dibuat',
   staff_updated: 'Staf diperbarui',
   staff_joined: 'Selamat datang, Anda sekarang dapat masuk',
+  staff_invitation_revoked: 'Undangan dibatalkan',
   staff_password_changed: 'Kata sandi diubah, sesi Anda yang lain telah dikeluarkan',
   // admin console: users area
   user_not_found: 'Tidak ada pengguna dengan id ini',

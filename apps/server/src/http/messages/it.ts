@@ -110,6 +110,7 @@ export const it: Messages = {
   staff_invited: 'Invito creato',
   staff_updated: 'Membro dello staff aggiornato',
   staff_joined: 'Benvenuto, ora puoi accedere',
+  staff_invitation_revoked: 'Invito revocato',
   staff_password_changed: 'Password modificata, le altre sessioni sono state chiuse',
   // admin console: users area
   user_not_found: 'Nessun utente con questo id',

@@ -110,6 +110,7 @@ export const jp: Messages = {
   staff_invited: '招待を作成しました',
   staff_updated: 'スタッフ情報を更新しました',
   staff_joined: 'ようこそ。ログインできるようになりました',
+  staff_invitation_revoked: '招待を取り消しました',
   staff_password_changed: 'パスワードを変更しました。他のセッションはログアウトされました',
   // admin console: users area
   user_not_found: 'このIDのユーザーはいません',

@@ -110,6 +110,7 @@ export const kr: Messages = {
   staff_invited: '초대가 생성되었습니다',
   staff_updated: '직원 정보가 업데이트되었습니다',
   staff_joined: '환영합니다. 이제 로그인할 수 있습니다',
+  staff_invitation_revoked: '초대가 취소되었습니다',
   staff_password_changed: '비밀번호가 변경되었습니다. 다른 세션은 로그아웃되었습니다',
   // admin console: users area
   user_not_found: '이 ID의 사용자가 없습니다',

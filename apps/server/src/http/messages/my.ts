@@ -110,6 +110,7 @@ export const my: Messages = {
   staff_invited: 'Jemputan dicipta',
   staff_updated: 'Kakitangan dikemas kini',
   staff_joined: 'Selamat datang, anda kini boleh log masuk',
+  staff_invitation_revoked: 'Jemputan dibatalkan',
   staff_password_changed: 'Kata laluan ditukar, sesi anda yang lain telah dilog keluar',
   // admin console: users area
   user_not_found: 'Tiada pengguna dengan id ini',

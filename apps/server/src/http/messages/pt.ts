@@ -110,6 +110,7 @@ export const pt: Messages = {
   staff_invited: 'Convite criado',
   staff_updated: 'Membro da equipa atualizado',
   staff_joined: 'Bem-vindo, já pode iniciar sessão',
+  staff_invitation_revoked: 'Convite revogado',
   staff_password_changed: 'Palavra-passe alterada, as suas outras sessões foram terminadas',
   // admin console: users area
   user_not_found: 'Não existe utilizador com este id',

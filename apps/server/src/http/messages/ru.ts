@@ -110,6 +110,7 @@ export const ru: Messages = {
   staff_invited: 'Приглашение создано',
   staff_updated: 'Данные сотрудника обновлены',
   staff_joined: 'Добро пожаловать, теперь вы можете войти',
+  staff_invitation_revoked: 'Приглашение отозвано',
   staff_password_changed: 'Пароль изменён, остальные ваши сеансы завершены',
   // admin console: users area
   user_not_found: 'Пользователь с таким id не найден',

@@ -110,6 +110,7 @@ export const spa: Messages = {
   staff_invited: 'Invitación creada',
   staff_updated: 'Miembro del personal actualizado',
   staff_joined: 'Bienvenido, ya puede iniciar sesión',
+  staff_invitation_revoked: 'Invitación revocada',
   staff_password_changed: 'Contraseña cambiada, sus otras sesiones se cerraron',
   // admin console: users area
   user_not_found: 'No hay ningún usuario con este id',

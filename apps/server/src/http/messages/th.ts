@@ -110,6 +110,7 @@ export const th: Messages = {
   staff_invited: 'สร้างคำเชิญแล้ว',
   staff_updated: 'อัปเดตข้อมูลพนักงานแล้ว',
   staff_joined: 'ยินดีต้อนรับ คุณสามารถเข้าสู่ระบบได้แล้ว',
+  staff_invitation_revoked: 'ยกเลิกคำเชิญแล้ว',
   staff_password_changed: 'เปลี่ยนรหัสผ่านแล้ว เซสชันอื่นของคุณถูกออกจากระบบ',
   // admin console: users area
   user_not_found: 'ไม่พบผู้ใช้รหัสนี้',

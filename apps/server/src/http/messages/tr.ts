@@ -110,6 +110,7 @@ export const tr: Messages = {
   staff_invited: 'Davet oluşturuldu',
   staff_updated: 'Personel güncellendi',
   staff_joined: 'Hoş geldiniz, artık giriş yapabilirsiniz',
+  staff_invitation_revoked: 'Davet iptal edildi',
   staff_password_changed: 'Şifre değiştirildi, diğer oturumlarınız kapatıldı',
   // admin console: users area
   user_not_found: 'Bu kimliğe sahip kullanıcı yok',

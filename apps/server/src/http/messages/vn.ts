@@ -110,6 +110,7 @@ export const vn: Messages = {
   staff_invited: 'Đã tạo lời mời',
   staff_updated: 'Đã cập nhật nhân viên',
   staff_joined: 'Chào mừng, bạn có thể đăng nhập ngay bây giờ',
+  staff_invitation_revoked: 'Đã thu hồi lời mời',
   staff_password_changed: 'Đã đổi mật khẩu, các phiên khác của bạn đã được đăng xuất',
   // admin console: users area
   user_not_found: 'Không có người dùng với id này',

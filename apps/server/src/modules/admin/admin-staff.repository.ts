@@ -100,6 +100,40 @@ export async function lockUsableInvitation(db: Executor, tokenHash: string) {
     .executeTakeFirst();
 }
 
+/** The invitations still usable, newest first, with the inviting admin's e-mail. */
+export async function listPendingInvitations(db: Executor, limit: number, offset: number) {
+  const pending = db.selectFrom('staff_invitations as i').where('i.used_at', 'is', null).where('i.expires_at', '>', sql<Date>`now()`);
+  const [rows, count] = await Promise.all([
+    pending
+      .innerJoin('admins as a', 'a.id', 'i.created_by')
+      .select(['i.id', 'i.email', 'i.role', 'a.email as invited_by', 'i.created_at', 'i.expires_at'])
+      .orderBy('i.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    pending.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/**
+ * Ends a usable invitation now by moving its expiry to this instant (an expired link is refused
+ * like a used one); answers the row as it was, or undefined when it was no longer usable.
+ */
+export async function expireInvitation(db: Executor, id: number) {
+  const before = await db
+    .selectFrom('staff_invitations')
+    .select(['id', 'email', 'role', 'expires_at'])
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) return undefined;
+  await db.updateTable('staff_invitations').set({ expires_at: sql`now()` }).where('id', '=', id).execute();
+  return before;
+}
+
 export async function markInvitationUsed(db: Executor, id: number): Promise<void> {
   await db.updateTable('staff_invitations').set({ used_at: sql`now()` }).where('id', '=', id).execute();
 }

@@ -3,7 +3,7 @@ import { endpoints } from '@tp/contracts';
 import { okEnvelope } from '../../http/envelope.js';
 import { currentAdmin } from '../../http/admin-auth.js';
 import { route } from '../../http/endpoint.js';
-import { acceptInvitation, changeOwnPassword, inviteStaff, listStaff, resetStaffTotp, staffMe, updateStaff } from './admin-staff.service.js';
+import { acceptInvitation, changeOwnPassword, inviteStaff, listPendingInvitations, listStaff, resetStaffTotp, revokeInvitation, staffMe, updateStaff } from './admin-staff.service.js';
 
 /**
  * Staff accounts: the signed-in member and their password, and staff management for the `admin`
@@ -29,6 +29,14 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     const origin = `${req.protocol}://${req.host}`;
     const adminId = currentAdmin(req).id;
     return okEnvelope(req.lang, await db.transaction().execute((trx) => inviteStaff(trx, adminId, input, origin)), 'staff_invited');
+  });
+
+  route(app, staff.invitations, async ({ req, input }) => okEnvelope(req.lang, await listPendingInvitations(db, input.page)));
+
+  route(app, staff.revokeInvitation, async ({ req, params }) => {
+    const adminId = currentAdmin(req).id;
+    await db.transaction().execute((trx) => revokeInvitation(trx, adminId, params.id));
+    return okEnvelope(req.lang, null, 'staff_invitation_revoked');
   });
 
   route(app, staff.accept, async ({ req, input }) => okEnvelope(req.lang, await acceptInvitation(db, input), 'staff_joined'));

@@ -1,4 +1,4 @@
-import type { AdminRole, Paged, StaffInvitation, StaffMe, StaffMember } from '@tp/contracts';
+import type { AdminRole, Paged, StaffInvitation, StaffMe, StaffMember, StaffPendingInvitation } from '@tp/contracts';
 import type { Db, Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import { paged, pageWindow } from '../../lib/paging.js';
@@ -87,6 +87,30 @@ export async function inviteStaff(trx: Executor, adminId: number, input: { email
     after: { email: input.email, role: input.role, expires_at: expiresAt },
   });
   return { email: input.email, role: input.role, link: `${origin}/admin/#/accept?token=${token}`, expires_at: expiresAt };
+}
+
+export async function listPendingInvitations(db: Executor, page: number): Promise<Paged<StaffPendingInvitation>> {
+  const { limit, offset } = pageWindow(page);
+  const { rows, total } = await repo.listPendingInvitations(db, limit, offset);
+  return paged(
+    rows.map((r) => ({ ...r, created_at: wireDateTime(r.created_at), expires_at: wireDateTime(r.expires_at) })),
+    total,
+    page,
+  );
+}
+
+/** Revokes a waiting invitation (a link sent to the wrong address): its link stops working at once. */
+export async function revokeInvitation(trx: Executor, adminId: number, invitationId: number): Promise<void> {
+  const before = await repo.expireInvitation(trx, invitationId);
+  if (!before) refuse('staff_invite_invalid');
+  await writeAudit(trx, {
+    adminId,
+    action: 'staff.invitation_revoke',
+    target: `invitation:${invitationId}`,
+    detail: { email: before.email },
+    before: { email: before.email, role: before.role, expires_at: wireDateTime(before.expires_at) },
+    after: { email: before.email, role: before.role, status: 'revoked' },
+  });
 }
 
 /**

@@ -86,6 +86,35 @@ describe('invitations', () => {
     expectRefused(await callEndpoint(t.app, staff.accept, { input: { token: tokenOf(second.body.data.link), password: 'support-password-1' } }), 'staff_exists');
     expect(await t.db.selectFrom('admins').select('role').where('email', '=', email).execute()).toEqual([{ role: 'support' }]);
   });
+
+  it('lists the waiting invitations only; a revoked one leaves the list, its link stops working, and the revocation is audited', async () => {
+    const waitingEmail = `waiting.${Date.now().toString(36)}@example.com`;
+    const wrongEmail = `wrong.${Date.now().toString(36)}@example.com`;
+    await callEndpoint(t.app, staff.invite, { token: admin, input: { email: waitingEmail, role: 'support' } });
+    const wrong = await callEndpoint(t.app, staff.invite, { token: admin, input: { email: wrongEmail, role: 'admin' } });
+    const listed = async () => (await callEndpoint(t.app, staff.invitations, { token: admin, input: { page: 1 } })).body.data.data as { id: number; email: string; role: string; invited_by: string }[];
+    const before = await listed();
+    expect(before.map((i) => i.email)).toEqual(expect.arrayContaining([waitingEmail, wrongEmail]));
+    // Used and expired invitations of the earlier cases are not waiting any more.
+    expect(before.map((i) => i.email).filter((e) => e.startsWith('late.') || e.startsWith('new.reviewer.'))).toEqual([]);
+    const row = before.find((i) => i.email === wrongEmail)!;
+    expect(row).toMatchObject({ role: 'admin', invited_by: 'admin@example.com' });
+
+    expect((await callEndpoint(t.app, staff.revokeInvitation, { token: admin, params: { id: row.id } })).body.code).toBe(1);
+    expect((await listed()).map((i) => i.email)).not.toContain(wrongEmail);
+    expect((await listed()).map((i) => i.email)).toContain(waitingEmail);
+    expectRefused(await callEndpoint(t.app, staff.accept, { input: { token: tokenOf(wrong.body.data.link), password: 'admin-password-12' } }), 'staff_invite_invalid');
+    expect(await t.db.selectFrom('admins').select('id').where('email', '=', wrongEmail).execute()).toHaveLength(0);
+    expect(await auditOf(`invitation:${row.id}`)).toMatchObject([
+      { action: 'staff.invite' },
+      { action: 'staff.invitation_revoke', admin_id: adminId, detail: { before: { email: wrongEmail, role: 'admin' }, after: { status: 'revoked' } } },
+    ]);
+    // Revoked already, or never there: refused, nothing written.
+    const audits = (await t.db.selectFrom('audit_log').select('id').execute()).length;
+    expectRefused(await callEndpoint(t.app, staff.revokeInvitation, { token: admin, params: { id: row.id } }), 'staff_invite_invalid');
+    expectRefused(await callEndpoint(t.app, staff.revokeInvitation, { token: admin, params: { id: 999_999 } }), 'staff_invite_invalid');
+    expect((await t.db.selectFrom('audit_log').select('id').execute()).length).toBe(audits);
+  });
 });
 
 describe('changing staff', () => {
