@@ -4,6 +4,7 @@ import { idField, intIn, multiLineText, requiredText, text } from './form-fields
 import { boundedDecimalInput, MAX_AMOUNT, MAX_LOTS, MAX_PRICE } from './money.js';
 import { pageQuery, pagedSchema, ignoredT } from './envelope.js';
 import { LANGS } from './languages.js';
+import { companySchema } from './settings.js';
 
 /**
  * The configuration API of the admin console (decisions.md "Admin console"): symbols, seconds
@@ -262,18 +263,8 @@ export const companyCreateInput = z.object({
   enabled: flagField.optional(),
 });
 export const companyUpdateInput = companyCreateInput.partial();
-export const adminCompanySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  logo: z.string(),
-  url: z.string(),
-  subject: z.string(),
-  registered_address: z.string(),
-  location: z.string(),
-  email: z.string(),
-  is_main: z.boolean(),
-  enabled: z.boolean(),
-});
+/** A company as the app shows it, plus what only staff see: main or not, switched on or off. */
+export const adminCompanySchema = companySchema.extend({ is_main: z.boolean(), enabled: z.boolean() });
 export type AdminCompany = z.infer<typeof adminCompanySchema>;
 
 // ---------------------------------------------------------------------------------------------
