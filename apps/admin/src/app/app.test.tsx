@@ -108,6 +108,18 @@ describe('signed in', () => {
     expect(screen.queryByTestId('totp-disable-start')).toBeNull();
   });
 
+  it("the account page says when the second factor's state cannot be read, and reads it again on retry", async () => {
+    act(() => useSession.getState().signIn(session));
+    answers['/admin/api/me'] = [
+      { code: 0, msg: 'Server busy', error: 'server_error' },
+      { code: 1, data: { ...session.admin, totp_enabled: false } },
+    ];
+    window.location.hash = '#/account';
+    render(<App />);
+    fireEvent.click(await screen.findByTestId('totp-state-retry'));
+    expect((await screen.findByTestId('totp-state')).textContent).toBe('Off');
+  });
+
   it('the menu lists only the pages of the signed-in role, and the console opens on the first', async () => {
     act(() => useSession.getState().signIn(session));
     const pages = [...PAGES, { ...PAGES[0]!, path: 'staff-only', navKey: 'common:brand', roles: ['admin'] as const }];

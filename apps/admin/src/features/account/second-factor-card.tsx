@@ -78,6 +78,20 @@ export function SecondFactorCard() {
       </Space>
     );
   }
+  if (me.isError && !me.data) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('totp.state_unknown')}
+        action={
+          <Button size="small" onClick={() => void me.refetch()} data-testid="totp-state-retry">
+            {t('totp.retry')}
+          </Button>
+        }
+      />
+    );
+  }
   if (!me.data) return <Skeleton active paragraph={{ rows: 1 }} />;
   const enabled = me.data.totp_enabled;
   return (
