@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const target = process.env.API_TARGET ?? 'http://localhost:8080';
 
@@ -9,7 +10,52 @@ export default defineConfig({
   // Brotli and gzip copies next to every text asset: the server picks one by Accept-Encoding
   // (@fastify/static preCompressed), so nothing is compressed per request. A copy that would not
   // be smaller is skipped and the original is served.
-  plugins: [react(), compression({ include: /\.(html|js|mjs|css|json|webmanifest|svg|xml|txt|map)$/i, algorithms: ['brotliCompress', 'gzip'] })],
+  plugins: [
+    react(),
+    // Installable: the manifest with the icons (scripts/render-icons.mjs) and a service worker that
+    // precaches the app shell (html, scripts, styles, icons) so the app opens on a bad network. It
+    // has no runtime route at all: an API answer, a price or an upload is never served from it,
+    // and navigations to the API, the websocket, uploads or the console never get the app's html.
+    VitePWA({
+      injectRegister: 'script-defer',
+      registerType: 'autoUpdate',
+      manifestFilename: 'manifest.webmanifest',
+      // the glob below already takes every icon and the logo
+      includeManifestIcons: false,
+      manifest: {
+        id: './',
+        name: 'TradePlatform',
+        short_name: 'TradePlatform',
+        description: 'Markets, contracts, options and copy trading',
+        start_url: './',
+        scope: './',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: '#ffffff',
+        theme_color: '#1677ff',
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{html,js,css,svg,png,webmanifest}'],
+        globIgnores: ['**/*.map', 'registerSW.js'],
+        inlineWorkboxRuntime: true,
+        // a new build takes over open pages at once, rather than after every tab is closed
+        skipWaiting: true,
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/v2\//, /^\/admin/, /^\/uploads\//, /^\/healthz/],
+        runtimeCaching: [],
+        // the chart library is the largest file; a phone precaches it once in the background
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+    }),
+    compression({ include: /\.(html|js|mjs|css|json|webmanifest|svg|xml|txt|map)$/i, algorithms: ['brotliCompress', 'gzip'] }),
+  ],
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: {
     proxy: {

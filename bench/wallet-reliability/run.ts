@@ -255,7 +255,8 @@ async function randomTransfer(users: BenchUser[]): Promise<void> {
   const from = pick([1, 2, 3]);
   const to = pick([1, 2, 3].filter((x) => x !== from));
   const key = `tr-${crypto.randomUUID()}`;
-  const res = await until<{ id: number }>('POST', endpoints.wallet.transfer.path, { token: u.token, key, body: { balance: money(0.01, 80), currency_id: 1, from, to } });
+  const balance = money(0.01, 80);
+  const res = await until<{ id: number }>('POST', endpoints.wallet.transfer.path, { token: u.token, key, body: { balance, currency_id: 1, from, to } });
   if (res.code === 1) {
     counts.transfersOk += 1;
     const seen = transferAnswers.get(key) ?? new Set<number>();
@@ -263,7 +264,10 @@ async function randomTransfer(users: BenchUser[]): Promise<void> {
     transferAnswers.set(key, seen);
     // A replay of an acknowledged key must answer the same transfer.
     if (Math.random() < 0.1) {
-      const again = await until<{ id: number }>('POST', endpoints.wallet.transfer.path, { token: u.token, key, body: { balance: '0.01', currency_id: 1, from, to } });
+      // Another body for certain: a fixed 0.01 equalled the original whenever money() drew 0.01,
+      // and that replay was rightly answered as the same request.
+      const otherBalance = (Number(balance) + 0.01).toFixed(2);
+      const again = await until<{ id: number }>('POST', endpoints.wallet.transfer.path, { token: u.token, key, body: { balance: otherBalance, currency_id: 1, from, to } });
       if (again.error !== 'idempotency_conflict') violations.push(`replay of ${key} with another body answered ${again.code}/${again.error}`);
     }
   } else if (res.error === 'insufficient_balance') counts.transfersRefused += 1;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { listenUrl } from './listen-url.js';
 import { loadConfig, type Config } from './config.js';
 import { createDb, type Db } from './db/database.js';
 import { startEmbeddedPg, type EmbeddedPg } from './db/embedded-pg.js';
@@ -54,7 +55,7 @@ export async function startServer(config: Config = loadConfig(), opts: StartOpti
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    const url = `http://localhost:${port}/`;
+    const url = listenUrl(config.host, port);
     if (config.market.engineEnabled) {
       const log = app.log.child({ module: 'engine' });
       runtime = new MarketRuntime({

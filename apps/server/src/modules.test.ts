@@ -18,8 +18,9 @@ describe('the module list (composition root)', () => {
     expect(() => assertLedgerKindsOwnedOnce([...MODULES, thief])).toThrow(/deposit is declared by both deposits and thief/);
   });
 
+  // follow's consumer only listens for closes (its copies are made inside forex's step), so it runs last.
   it('runs the forex trigger engine before the option settler on each tick batch, as before', () => {
-    expect(MODULES.filter((m) => (m.tickConsumers ?? []).length > 0).map((m) => m.name)).toEqual(['forex', 'micro']);
-    expect(tickConsumersOf(MODULES)).toHaveLength(2);
+    expect(MODULES.filter((m) => (m.tickConsumers ?? []).length > 0).map((m) => m.name)).toEqual(['forex', 'micro', 'follow']);
+    expect(tickConsumersOf(MODULES)).toHaveLength(3);
   });
 });

@@ -7,6 +7,7 @@ import { auditModule } from './modules/audit/index.js';
 import { contentModule } from './modules/content/index.js';
 import { depositsModule } from './modules/deposits/index.js';
 import { forexModule } from './modules/forex/index.js';
+import { followModule } from './modules/follow/index.js';
 import { ledgerModule } from './modules/ledger/index.js';
 import { marketModule } from './modules/market/index.js';
 import { microModule } from './modules/micro/index.js';
@@ -17,6 +18,11 @@ import { usersModule } from './modules/users/index.js';
 import { walletModule } from './modules/wallet/index.js';
 import { withdrawalsModule } from './modules/withdrawals/index.js';
 import { dashboardModule } from './modules/dashboard/index.js';
+import { realNameModule } from './modules/real-name/index.js';
+import { supportModule } from './modules/support/index.js';
+import { fundsModule } from './modules/funds/index.js';
+import { loansModule } from './modules/loans/index.js';
+import { fairModule } from './modules/fair/index.js';
 
 /**
  * Every module of the server, listed once. The order is the order routes register in and the
@@ -36,9 +42,18 @@ export const MODULES: readonly ModuleDefinition[] = [
   marketModule,
   forexModule,
   microModule,
+  // copy trading: builds on forex (its hooks run in forex's engine step; its own consumer only listens)
+  followModule,
   // admin console: the dashboard reads across the modules above
   dashboardModule,
   contentModule,
+  // account and content pages for users
+  realNameModule,
+  supportModule,
+  fundsModule,
+  loansModule,
+  // provable fairness: reads the tick log, the order tables and the ledger above the modules that write them
+  fairModule,
 ];
 
 export function tickConsumersOf(modules: readonly ModuleDefinition[]): TickConsumerFactory[] {

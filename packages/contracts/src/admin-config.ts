@@ -26,6 +26,8 @@ export const httpUrlField = text.trim().max(500).regex(/^https?:\/\/[^\s<>"']+$/
 /** An image reference: an http(s) url or a path on this site (an uploaded file, a shipped logo). */
 export const imageRefField = text.trim().max(500).regex(/^(https?:\/\/|\/)[^\s<>"']*$/, 'url');
 const optionalImageRef = z.union([z.literal(''), imageRefField]);
+/** A video staff link: https (an http file would be blocked on an https page) or a path on this site, not `//host`. */
+const mediaRefField = text.trim().max(500).regex(/^(https:\/\/|\/(?!\/))[^\s<>"']*$/, 'url');
 /** A company's website: an http(s) url, or a path on this site (the platform's own company links `/`). */
 const optionalSiteLink = z.union([z.literal(''), imageRefField]);
 
@@ -142,13 +144,15 @@ export type SettingKind =
   | { type: 'choice'; options: readonly { value: string; label: string }[] }
   | { type: 'decimal'; min: string; max: string; places: number }
   | { type: 'url' }
+  /** A media file: an https url or a path on this site (a shipped clip); the app's CSP plays no other. */
+  | { type: 'media' }
   | { type: 'email' }
   | { type: 'text'; max: number };
 
 export interface SettingDefinition {
   key: string;
   /** The console groups the form by topic. */
-  group: 'support' | 'registration' | 'trading' | 'company';
+  group: 'support' | 'registration' | 'trading' | 'company' | 'content';
   label: string;
   help: string;
   kind: SettingKind;
@@ -192,6 +196,7 @@ export const SETTING_DEFINITIONS = [
     kind: { type: 'choice', options: [{ value: '0', label: 'The whole stake' }, { value: '1', label: 'The profit figure' }] },
   },
   { key: 'stop_out_level', group: 'trading', label: 'Stop-out level (%)', help: 'At or below this risk rate every position of the user is closed', kind: { type: 'decimal', min: '1', max: '1000', places: 2 } },
+  { key: 'follow_profit_share', group: 'trading', label: 'Copy trading profit share (%)', help: 'Share of a closed copy\'s profit paid by the follower to the trader', kind: { type: 'decimal', min: '0', max: '100', places: 2 } },
   { key: 'company_email', group: 'company', label: 'Company e-mail', help: 'Shown to users as the complaint address', kind: { type: 'email' } },
   {
     key: 'company_status',
@@ -203,6 +208,9 @@ export const SETTING_DEFINITIONS = [
   { key: 'company_status_type', group: 'company', label: 'Company status type', help: 'Passed to the app with the status', kind: { type: 'choice', options: [{ value: '0', label: '0' }, { value: '1', label: '1' }, { value: '2', label: '2' }] } },
   { key: 'loss_url', group: 'company', label: 'Loss page link', help: 'Where the app sends users when the company status is not 0', kind: { type: 'url' }, optional: true },
   { key: 'main_mode', group: 'company', label: 'Main mode', help: 'The app\'s main mode', kind: { type: 'choice', options: [{ value: '1', label: '1' }, { value: '2', label: '2' }] } },
+  { key: 'pc_url', group: 'company', label: 'Desktop site link', help: 'Empty: desktop browsers see the phone layout without a link', kind: { type: 'url' }, optional: true },
+  { key: 'video_url_1', group: 'content', label: 'First video', help: 'The first video of the video page: an https link or a path on this site', kind: { type: 'media' } },
+  { key: 'video_url_2', group: 'content', label: 'Second video', help: 'The second video of the video page: an https link or a path on this site', kind: { type: 'media' } },
 ] as const satisfies readonly SettingDefinition[];
 export type SettingKey = (typeof SETTING_DEFINITIONS)[number]['key'];
 
@@ -229,6 +237,9 @@ export function settingValueSchema(def: SettingDefinition): z.ZodType<string, un
     }
     case 'url':
       schema = httpUrlField;
+      break;
+    case 'media':
+      schema = mediaRefField;
       break;
     case 'email':
       schema = emailValue;
@@ -337,6 +348,11 @@ export const newsCreateInput = z.object({
   /** One of the app's languages, or empty for every language. */
   language: z.union([z.literal(''), z.enum(LANGS)]).optional(),
   published: flagField.optional(),
+  /**
+   * The original this article translates (its `language` is then the translation's language):
+   * users reading that language see it in place of the original. Empty or null: an original.
+   */
+  translation_of: z.union([z.literal('').transform(() => null), z.null(), idField]).optional(),
 });
 export const newsUpdateInput = newsCreateInput.partial();
 export const newsListQuery = z.object({ ...pageQuery.shape, ...ignoredT });
@@ -349,6 +365,7 @@ export const adminNewsSchema = z.object({
   logo: z.string(),
   language: z.string(),
   published: z.boolean(),
+  translation_of: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -90,6 +90,42 @@ export const ERROR_KEYS = [
   'config_bank_coin_missing', // a collection account names an unknown bank currency
   'config_main_company_disabled', // the main company cannot be disabled
   'config_fee_rate_range', // a fee rate of 1 or more while trade_fee_type makes it a share of the margin
+  // real-name authentication
+  'real_name_front_missing', // the front photo of the id was not uploaded
+  'real_name_back_missing', // the back photo of the id was not uploaded
+  'real_name_waiting', // a submission is waiting for review: no second one
+  'real_name_verified', // already verified: nothing to submit
+  // news translations (admin console)
+  'news_translation_invalid', // the original is unknown or itself a translation, the language is empty, or that language has one already
+  // mining funds
+  'fund_not_found', // unknown or retired fund
+  'fund_amount_below_min', // {min}: staring_sub_amount
+  'fund_amount_above_max', // {max}: max_sub_amount
+  'fund_insufficient_balance', // the funding account has less available than the amount
+  'fund_sub_not_found', // no such subscription of this user (never says whether it exists for another)
+  'fund_not_running', // redemption only in status 1
+  'fund_amount_range', // staff: the minimum above the maximum
+  // loans
+  'loan_kyc_pending', // the identity check waits for review or is approved already: nothing to submit
+  'loan_kyc_required', // a loan needs an approved identity check
+  'loan_birthday_range', // the birthday lies outside 1950-01-01 to today
+  'loan_config_not_found', // no such (enabled) loan term
+  'loan_amount_range', // {min} {max}: the amount lies outside the term's bounds
+  'loan_open', // another loan waits for review or is not repaid
+  'loan_sign_required', // the drawn signature is missing or not this user's upload
+  'loan_agreement_outdated', // the agreement shown is not the current version
+  'loan_not_repayable', // the loan is not in the state a repayment needs
+  // copy trading
+  'follow_self', // a user cannot follow themself
+  'follow_trader_unknown', // no such user, or not a trader
+  'follow_trader_demo', // a demo account is never a trader
+  'follow_multiple_range', // {min} {max}
+  'follow_max_amount_range', // {min} {max}
+  'follow_not_following', // canal_follow of a trader the user does not follow
+  'trader_application_waiting', // an application is already waiting for review
+  'already_trader',
+  // statements
+  'statement_too_long', // {max}: the range holds more postings than one statement answers
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -127,6 +163,20 @@ export const SUCCESS_KEYS = [
   'user_sessions_ended',
   // Admin console: configuration
   'config_saved',
+  // real-name authentication
+  'real_name_submitted',
+  // mining funds
+  'fund_subscribed',
+  'fund_refund_applied',
+  // loans
+  'loan_kyc_submitted',
+  'loan_submitted',
+  'loan_repayment_submitted',
+  'loan_repaid',
+  // copy trading
+  'trader_applied',
+  'follow_saved',
+  'follow_cancelled',
 ] as const;
 export type SuccessKey = (typeof SUCCESS_KEYS)[number];
 

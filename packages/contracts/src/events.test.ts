@@ -3,10 +3,10 @@ import { BUS_EVENTS, CLIENT_PUSHES, OUTBOX_EVENTS, isOutboxEventName, klineTopic
 import { PRIVATE_TOPICS, PUBLIC_TOPICS, isKnownTopic } from './ws.js';
 
 describe('bus events', () => {
-  it('every websocket topic has a push schema, except the copy-trading push not built yet', () => {
+  it('every websocket topic has a push schema', () => {
     const topics = [...PUBLIC_TOPICS, ...PRIVATE_TOPICS, 'KLINE'];
     const withoutSchema = topics.filter((t) => !Object.hasOwn(CLIENT_PUSHES, t));
-    expect(withoutSchema).toEqual(['FOREX_FOLLOW_TRADE']);
+    expect(withoutSchema).toEqual([]);
     expect(isKnownTopic(klineTopic('BTCUSDT'))).toBe(true);
   });
 

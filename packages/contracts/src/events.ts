@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { forexClosedPushSchema, forexTradePushSchema } from './forex.js';
+import { forexFollowTradePushSchema } from './follow.js';
 import { KLINE_PERIOD_NAMES, type DayMarketPush, type KlinePeriodName, type KlinePush } from './market.js';
 import type { MicroSettledPush } from './micro.js';
+import { supportChatPushSchema, supportStaffPushSchema } from './support.js';
 
 /**
  * Every message that travels on the server's bus, by name, with its payload. Two kinds that must
@@ -61,6 +63,10 @@ export const CLIENT_PUSHES = {
   FOREX_TRADE: forexTradePushSchema,
   FOREX_CLOSED: forexClosedPushSchema,
   MICRO_SETTLED: microSettledPayloadSchema,
+  SUPPORT_CHAT: supportChatPushSchema,
+  /** To staff sockets (STAFF_TOPICS), never to a user's. */
+  SUPPORT_STAFF: supportStaffPushSchema,
+  FOREX_FOLLOW_TRADE: forexFollowTradePushSchema,
 } as const;
 export type ClientPushName = keyof typeof CLIENT_PUSHES;
 export type ClientPushPayload<N extends ClientPushName> = z.infer<(typeof CLIENT_PUSHES)[N]>;

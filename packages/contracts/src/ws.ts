@@ -2,11 +2,13 @@
 export type ClientMessage =
   | { type: 'login'; params: string }
   | { type: 'logout' }
+  /** Staff of the admin console: log the socket in with an admin token (for staff topics). */
+  | { type: 'staff_login'; params: string }
   | { type: 'sub'; params: string }
   | { type: 'unsub'; params: string }
   | { type: 'ping'; params: number };
 
-export interface ResultMessage { type: 'login_result' | 'logout_result' | 'sub_result' | 'unsub_result'; code: 0 | 1; msg: string; params?: string }
+export interface ResultMessage { type: 'login_result' | 'logout_result' | 'staff_login_result' | 'sub_result' | 'unsub_result'; code: 0 | 1; msg: string; params?: string }
 /**
  * Pushed when the socket's login ends without the client asking: logout elsewhere, password
  * change, a revoked token or a disabled user. Private subscriptions are dropped; public topics go
@@ -20,15 +22,24 @@ export interface PongMessage { type: 'pong'; params: number }
 
 export const PUBLIC_TOPICS = ['DAY_MARKET'] as const;
 export const PUBLIC_TOPIC_PREFIXES = ['KLINE.'] as const;
-export const PRIVATE_TOPICS = ['FOREX_TRADE', 'FOREX_CLOSED', 'FOREX_FOLLOW_TRADE', 'MICRO_SETTLED'] as const;
+export const PRIVATE_TOPICS = ['FOREX_TRADE', 'FOREX_CLOSED', 'FOREX_FOLLOW_TRADE', 'MICRO_SETTLED', 'SUPPORT_CHAT'] as const;
+/**
+ * Topics for staff sockets only: subscribed after `staff_login` with an admin token of a role that
+ * may read them (the support inbox: admin, support). Every such socket gets each push.
+ */
+export const STAFF_TOPICS = { SUPPORT_STAFF: ['admin', 'support'] } as const satisfies Record<string, readonly ('admin' | 'reviewer' | 'support')[]>;
 
 export function isPrivateTopic(topic: string): boolean {
   return (PRIVATE_TOPICS as readonly string[]).includes(topic);
+}
+export function isStaffTopic(topic: string): topic is keyof typeof STAFF_TOPICS {
+  return Object.hasOwn(STAFF_TOPICS, topic);
 }
 export function isKnownTopic(topic: string): boolean {
   return (
     (PUBLIC_TOPICS as readonly string[]).includes(topic) ||
     isPrivateTopic(topic) ||
+    isStaffTopic(topic) ||
     PUBLIC_TOPIC_PREFIXES.some((p) => topic.startsWith(p) && /^[A-Z0-9._-]{2,32}$/.test(topic.slice(p.length)))
   );
 }

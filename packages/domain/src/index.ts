@@ -6,3 +6,8 @@ export * from './candle-history.js';
 export * from './withdrawal-fee.js';
 export * from './micro.js';
 export * from './forex.js';
+export * from './fund.js';
+export * from './loans.js';
+export * from './follow.js';
+export * from './sha256.js';
+export * from './fair.js';

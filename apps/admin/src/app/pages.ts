@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { AuditOutlined, BankOutlined, DashboardOutlined, IdcardOutlined, MailOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
+import { AuditOutlined, BankOutlined, CustomerServiceOutlined, DashboardOutlined, FileDoneOutlined, GoldOutlined, IdcardOutlined, MailOutlined, MoneyCollectOutlined, PercentageOutlined, SafetyCertificateOutlined, SafetyOutlined, SettingOutlined, SolutionOutlined, TeamOutlined, UserAddOutlined, WalletOutlined } from '@ant-design/icons';
 import type { AdminRole } from '@tp/contracts';
 
 /**
@@ -27,10 +27,19 @@ export const PAGES: readonly PageEntry[] = [
   { path: 'dashboard', navKey: 'dashboard:nav', icon: DashboardOutlined, roles: EVERY_ROLE, element: lazy(() => import('../features/dashboard/dashboard-page')) },
   { path: 'queues/deposits', navKey: 'queues:deposits.nav', icon: WalletOutlined, roles: REVIEWERS, element: lazy(() => import('../features/queues/definitions/deposits')) },
   { path: 'queues/withdrawals', navKey: 'queues:withdrawals.nav', icon: BankOutlined, roles: REVIEWERS, element: lazy(() => import('../features/queues/definitions/withdrawals')) },
+  { path: 'queues/real-name', navKey: 'queues:real_name.nav', icon: SolutionOutlined, roles: REVIEWERS, element: lazy(() => import('../features/queues/definitions/real-name')) },
+  { path: 'support', navKey: 'support:nav', icon: CustomerServiceOutlined, roles: ['admin', 'support'], element: lazy(() => import('../features/support/support-page')) },
+  { path: 'queues/fund-refunds', navKey: 'queues:fund_refunds.nav', icon: GoldOutlined, roles: REVIEWERS, element: lazy(() => import('../features/queues/definitions/fund-refunds')) },
+  { path: 'queues/trader-applications', navKey: 'queues:trader_applications.nav', icon: UserAddOutlined, roles: REVIEWERS, element: lazy(() => import('../features/queues/definitions/trader-applications')) },
+  { path: 'queues/loan-kyc', navKey: 'queues:loan_kyc.nav', icon: SolutionOutlined, roles: REVIEWERS, element: lazy(() => import('../features/queues/definitions/loan-kyc')) },
+  { path: 'queues/loans', navKey: 'queues:loans.nav', icon: FileDoneOutlined, roles: REVIEWERS, element: lazy(() => import('../features/queues/definitions/loans')) },
+  { path: 'queues/loan-repayments', navKey: 'queues:loan_repayments.nav', icon: MoneyCollectOutlined, roles: REVIEWERS, element: lazy(() => import('../features/queues/definitions/loan-repayments')) },
   { path: 'users', navKey: 'users:nav', icon: TeamOutlined, roles: EVERY_ROLE, element: lazy(() => import('../features/users/users-page')) },
   { path: 'config', navKey: 'config:nav', icon: SettingOutlined, roles: ['admin'], element: lazy(() => import('../features/config/config-page')) },
+  { path: 'loan-configs', navKey: 'loans:nav', icon: PercentageOutlined, roles: ['admin'], element: lazy(() => import('../features/loans/loan-configs-page')) },
   { path: 'audit', navKey: 'audit:nav', icon: AuditOutlined, roles: ['admin'], element: lazy(() => import('../features/audit/audit-page')) },
   { path: 'outbox', navKey: 'outbox:nav', icon: MailOutlined, roles: ['admin', 'support'], element: lazy(() => import('../features/outbox/outbox-page')) },
+  { path: 'fair', navKey: 'fair:nav', icon: SafetyOutlined, roles: EVERY_ROLE, element: lazy(() => import('../features/fair/fair-page')) },
   { path: 'staff', navKey: 'staff:nav', icon: IdcardOutlined, roles: ['admin'], element: lazy(() => import('../features/staff/staff-page')) },
   { path: 'account', navKey: 'account:nav', icon: SafetyCertificateOutlined, roles: EVERY_ROLE, element: lazy(() => import('../features/account/account-page')) },
 ];

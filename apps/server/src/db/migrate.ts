@@ -14,6 +14,13 @@ import * as m0011 from './migrations/0011-limits.js';
 import * as m0012 from './migrations/0012-staff-roles.js';
 import * as m0013 from './migrations/0013-admin-console-reads.js';
 import * as m0014 from './migrations/0014-admin-config.js';
+import * as m0020 from './migrations/0020-neutral-seed-texts.js';
+import * as m0015 from './migrations/0015-real-name-news.js';
+import * as m0017 from './migrations/0017-support-chat.js';
+import * as m0018 from './migrations/0018-funds.js';
+import * as m0019 from './migrations/0019-loans.js';
+import * as m0021 from './migrations/0021-follow.js';
+import * as m0022 from './migrations/0022-fairness.js';
 
 /**
  * The migrations, listed explicitly: a folder scan breaks under tsx and vitest (file extensions,
@@ -34,6 +41,13 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012-staff-roles': m0012,
   '0013-admin-console-reads': m0013,
   '0014-admin-config': m0014,
+  '0020-neutral-seed-texts': m0020,
+  '0015-real-name-news': m0015,
+  '0017-support-chat': m0017,
+  '0018-funds': m0018,
+  '0019-loans': m0019,
+  '0021-follow': m0021,
+  '0022-fairness': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

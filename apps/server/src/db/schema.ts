@@ -218,6 +218,8 @@ export interface TicksTable {
   price: Numeric;
   volume: Numeric;
   at: Timestamp;
+  /** SHA-256 chain link (0022); null on ticks stored before it. */
+  hash: ColumnType<Buffer | null, Buffer | null | undefined, never>;
 }
 
 export interface CandlesTable {
@@ -490,12 +492,31 @@ export interface DB {
   micro_seconds_options: MicroSecondsOptionsTable;
   micro_amount_presets: MicroAmountPresetsTable;
   news: NewsTable;
+  real_name_auths: RealNameAuthsTable;
   micro_orders: MicroOrdersTable;
   forex_orders: ForexOrdersTable;
   idempotency_keys: IdempotencyKeysTable;
   event_outbox: EventOutboxTable;
   event_deliveries: EventDeliveriesTable;
   scheduled_runs: ScheduledRunsTable;
+  support_conversations: SupportConversationsTable;
+  support_messages: SupportMessagesTable;
+  funds: FundsTable;
+  fund_subscriptions: FundSubscriptionsTable;
+  fund_incomes: FundIncomesTable;
+  loan_kyc: LoanKycTable;
+  loan_configs: LoanConfigsTable;
+  loans: LoansTable;
+  // copy trading (0021)
+  trader_applications: TraderApplicationsTable;
+  follow_settings: FollowSettingsTable;
+  follow_replications: FollowReplicationsTable;
+  follow_copies: FollowCopiesTable;
+  follow_trader_stats: FollowTraderStatsTable;
+  fair_tick_blocks: FairTickBlocksTable;
+  fair_receipts: FairReceiptsTable;
+  fair_liability_roots: FairLiabilityRootsTable;
+  fair_liability_leaves: FairLiabilityLeavesTable;
 }
 
 /** Articles staff write in the admin console (0014); content is sanitized html. */
@@ -508,7 +529,274 @@ export interface NewsTable {
   logo: Generated<string>;
   language: Generated<string>;
   published: Generated<boolean>;
+  /** The original of a translation (0015); null for an original. */
+  translation_of: number | null;
   created_by: number | null;
   created_at: TimestampDefault;
   updated_at: TimestampDefault;
+}
+
+/** Real-name submissions (0015): 1 waiting, 2 approved, 3 rejected; at most one waiting or approved per user. */
+export interface RealNameAuthsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** 1 id card, 2 passport, 3 driver license. */
+  id_card_type: number;
+  card_id: string;
+  front_upload_id: number;
+  reverse_upload_id: number;
+  status: Generated<number>;
+  remark: Generated<string>;
+  created_at: TimestampDefault;
+  reviewed_at: NullableTimestamp;
+  reviewed_by: number | null;
+}
+
+/** The support chat (0017): one conversation per user. */
+export interface SupportConversationsTable {
+  id: Generated<number>;
+  user_id: number;
+  last_message_at: TimestampDefault;
+  created_at: TimestampDefault;
+}
+
+/** A message of the support chat (0017): plain text and/or an upload url. */
+export interface SupportMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender: 'user' | 'staff';
+  admin_id: number | null;
+  client_id: string;
+  body: Generated<string>;
+  image: string | null;
+  read_at: Date | null;
+  created_at: TimestampDefault;
+}
+
+/** Mining products staff configure (0018); retired by enabled = false, never deleted. */
+export interface FundsTable {
+  id: Generated<number>;
+  title: string;
+  image: Generated<string>;
+  currency_code: Generated<string>;
+  dividend_percentage: Numeric;
+  staring_sub_amount: Numeric;
+  max_sub_amount: Numeric;
+  lock_dividend_days: number;
+  liquidated_damages: Numeric;
+  desc: Generated<string>;
+  sort: Generated<number>;
+  enabled: Generated<boolean>;
+  created_at: TimestampDefault;
+  updated_at: TimestampDefault;
+}
+
+/** A user's subscription to a fund (0018); the terms are copied when it is bought. */
+export interface FundSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  fund_id: number;
+  account_id: number;
+  is_demo: boolean;
+  /** 1 in progress, 2 refunding, 3 refunded, 4 finished. */
+  status: Generated<number>;
+  share_amount: Numeric;
+  dividend_percentage: Numeric;
+  lock_dividend_days: number;
+  liquidated_damages: Numeric;
+  day_profit: Numeric;
+  sum_profit: NumericDefault;
+  paid_days: Generated<number>;
+  sub_time: Timestamp;
+  /** When the next income is due; null once every income is paid or the subscription was refunded. */
+  next_due_at: NullableTimestamp;
+  hold_transaction_id: string;
+  settle_transaction_id: string | null;
+  refund_applied_at: NullableTimestamp;
+  reviewed_at: NullableTimestamp;
+  reviewed_by: number | null;
+  remark: Generated<string>;
+  finished_at: NullableTimestamp;
+}
+
+/** One daily income of a subscription (0018): unique per (subscription, day). */
+export interface FundIncomesTable {
+  id: Generated<string>;
+  subscription_id: number;
+  day: number;
+  interest: Numeric;
+  due_at: Timestamp;
+  created_at: TimestampDefault;
+}
+
+/** A user's identity check for loans (0019): 1 waiting, 2 approved, 3 rejected (resubmitted in place). */
+export interface LoanKycTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  last_name: string;
+  sex: number;
+  /** yyyy-mm-dd */
+  birthday: string;
+  country: string;
+  mobile: string;
+  id_card_type: number;
+  hand_upload_id: number;
+  signature_upload_id: number;
+  status: Generated<number>;
+  remark: Generated<string>;
+  reviewed_by: number | null;
+  reviewed_at: NullableTimestamp;
+  created_at: TimestampDefault;
+  updated_at: TimestampDefault;
+}
+
+/** The loan terms staff offer (0019); rates are daily fractions. */
+export interface LoanConfigsTable {
+  id: Generated<number>;
+  loan_period: number;
+  min_amount: Numeric;
+  max_amount: Numeric;
+  interest_rate: Numeric;
+  free_period: Generated<number>;
+  penalty_rate: Numeric;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+  created_at: TimestampDefault;
+}
+
+/** A loan (0019): 1 waiting, 2 to repay, 3 rejected, 4 repayment under review, 5 repaid; with the signature's evidence. */
+export interface LoansTable {
+  id: Generated<number>;
+  user_id: number;
+  config_id: number;
+  amount: Numeric;
+  loan_period: number;
+  free_period: number;
+  interest_rate: Numeric;
+  penalty_rate: Numeric;
+  interest_amount: Numeric;
+  penalty_amount: NumericDefault;
+  penalty_days: Generated<number>;
+  status: Generated<number>;
+  remark: Generated<string>;
+  agreement_version: string;
+  agreement_language: string;
+  agreement_text: string;
+  agreement_hash: string;
+  sign_upload_id: number;
+  signed_at: Timestamp;
+  signed_ip: string;
+  signed_user_agent: string;
+  reviewed_by: number | null;
+  reviewed_at: NullableTimestamp;
+  due_at: NullableTimestamp;
+  /** 0 the funding balance, else the collection account (bank_accounts.id) paid to. */
+  repay_channel: number | null;
+  repay_upload_id: number | null;
+  repay_amount: ColumnType<string | null, string | null | undefined, string | null>;
+  repay_submitted_at: NullableTimestamp;
+  repaid_at: NullableTimestamp;
+  created_at: TimestampDefault;
+}
+
+/** Copy trading (0021): see the migration for what each table is for. */
+export interface TraderApplicationsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 0 waiting, 1 approved, 2 rejected. */
+  status: Generated<number>;
+  remark: Generated<string>;
+  reviewed_by: number | null;
+  created_at: TimestampDefault;
+  decided_at: NullableTimestamp;
+}
+
+export interface FollowSettingsTable {
+  follower_id: number;
+  trader_id: number;
+  multiple: Numeric;
+  max_amount: Numeric;
+  auto_follow: Generated<boolean>;
+  active: Generated<boolean>;
+  created_at: TimestampDefault;
+  updated_at: TimestampDefault;
+}
+
+export interface FollowReplicationsTable {
+  trader_order_id: number;
+  trader_id: number;
+  stop_loss: Numeric;
+  take_profit: Numeric;
+  copies: Generated<number>;
+  skipped: Generated<number>;
+  replicated_at: TimestampDefault;
+}
+
+export interface FollowCopiesTable {
+  trader_order_id: number;
+  follower_id: number;
+  trader_id: number;
+  copy_order_id: number | null;
+  skip_reason: string | null;
+  detached: Generated<boolean>;
+  profit_share: NumericDefault;
+  created_at: TimestampDefault;
+}
+
+export interface FollowTraderStatsTable {
+  trader_id: number;
+  three_week_rate: NumericDefault;
+  three_week_win: NumericDefault;
+  three_week_profit: NumericDefault;
+  three_week_trades: Generated<number>;
+  total_rate: NumericDefault;
+  total_win: NumericDefault;
+  total_profit: NumericDefault;
+  total_trades: Generated<number>;
+  max_drawdown: NumericDefault;
+  avg_holding_seconds: Generated<number>;
+  equity_curve: ColumnType<unknown, string | undefined, string>;
+  updated_at: TimestampDefault;
+}
+
+/** One published root per symbol per minute over a run of hashed ticks (0022). */
+export interface FairTickBlocksTable {
+  symbol_id: number;
+  first_seq: ColumnType<string, string | number, never>;
+  last_seq: ColumnType<string, string | number, never>;
+  minute: Timestamp;
+  tick_count: number;
+  merkle_root: Buffer;
+  prev_root: Buffer;
+  root: Buffer;
+  published_at: TimestampDefault;
+}
+
+/** A closed order's receipt, kept once its ticks were published (0022). */
+export interface FairReceiptsTable {
+  kind: 'option' | 'contract';
+  order_id: ColumnType<string, string | number, never>;
+  user_id: number;
+  body: ColumnType<unknown, string, never>;
+  created_at: TimestampDefault;
+}
+
+/** The daily proof of liabilities (0022). */
+export interface FairLiabilityRootsTable {
+  day: ColumnType<string, string, never>;
+  root: Buffer;
+  total: Numeric;
+  users: number;
+  published_at: TimestampDefault;
+}
+
+export interface FairLiabilityLeavesTable {
+  day: ColumnType<string, string, never>;
+  user_id: number;
+  position: number;
+  balance: Numeric;
+  nonce: string;
+  path: ColumnType<unknown, string, never>;
 }

@@ -1,4 +1,5 @@
-import { CANDLE_PERIODS, Decimal, generateCandleHistory, isMarketOpen, seededRandom, type Candle, type CandlePeriod } from '@tp/domain';
+import { createHash } from 'node:crypto';
+import { CANDLE_PERIODS, Decimal, GENESIS_HASH, generateCandleHistory, tickPreimage, isMarketOpen, seededRandom, type Candle, type CandlePeriod } from '@tp/domain';
 import type { MarketConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Bus, BusMessage } from '../realtime/bus.js';
@@ -76,6 +77,8 @@ export class MarketEngine {
   /** The event outbox relay, created at start (tests drive drain when timers are off). */
   events: EventRelay | undefined;
   private readonly codesById = new Map<number, string>();
+  /** Each symbol's newest chain hash (hex): the next tick's previous hash. */
+  private readonly chainHeads = new Map<string, string>();
   /** The table rows of the symbols with books: what their feeds are made from. */
   private readonly symbolRows = new Map<string, store.EngineSymbolRow>();
   private symbolsRefresh: Promise<void> = Promise.resolve();
@@ -169,6 +172,9 @@ export class MarketEngine {
       const closedMinutes = minute ? (await store.minuteCandlesSince(this.db, s.id, minute.time - DAY_MS)).filter((c) => c.time < minute.time) : [];
       book.load(latestOfSymbol, closedMinutes);
       this.books.set(s.code, book);
+      // The chain continues from the last stored tick (after a restart or a leader change); a
+      // symbol whose last tick predates hashing starts a new chain.
+      this.chainHeads.set(s.code, last?.hash ?? GENESIS_HASH);
       this.codesById.set(s.id, s.code);
       this.schedules.set(s.code, s.schedule);
       this.symbolRows.set(s.code, s);
@@ -212,6 +218,7 @@ export class MarketEngine {
       if (removed.length === 0 && added.length === 0) return;
       for (const code of removed) {
         this.books.delete(code);
+        this.chainHeads.delete(code);
         this.schedules.delete(code);
         this.symbolRows.delete(code);
       }
@@ -278,7 +285,9 @@ export class MarketEngine {
     if (!price.isFinite() || price.lte(0)) return false;
     const nowMs = this.now();
     // Candles need time to move forward: a late tick counts at the last tick's time.
-    let atMs = Math.min(tick.atMs, nowMs + FUTURE_TOLERANCE_MS);
+    // Whole milliseconds, as the database keeps them: the simulator's times are fractional, and a
+    // tick's hash and its consumers must see the time that is stored.
+    let atMs = Math.floor(Math.min(tick.atMs, nowMs + FUTURE_TOLERANCE_MS));
     if (atMs < book.lastAtMs) atMs = book.lastAtMs;
     if (!isMarketOpen(this.schedules.get(tick.code)!, atMs)) return false;
     const priceText = price.toFixed(book.precision);
@@ -288,7 +297,10 @@ export class MarketEngine {
     for (const { period, candle } of closed) this.markDirty(book.id, period, candle);
     for (const [period, candle] of current) this.markDirty(book.id, period, candle);
     if (this.tickBuffer.length < MAX_BUFFERED_TICKS) {
-      this.tickBuffer.push({ symbolId: book.id, seq: book.seq, price: priceText, volume, atMs });
+      // Only a tick that will be stored extends the chain, so the stored ticks chain unbroken.
+      const hash = createHash('sha256').update(tickPreimage(this.chainHeads.get(tick.code)!, tick.code, book.seq, priceText, atMs)).digest('hex');
+      this.chainHeads.set(tick.code, hash);
+      this.tickBuffer.push({ symbolId: book.id, seq: book.seq, price: priceText, volume, atMs, hash });
     }
     this.acceptedTicks += 1;
     this.bus.publishBatch(this.pushes(book, current));

@@ -5,8 +5,8 @@ import type { Bus } from '../realtime/bus.js';
 import type { EngineLog } from './engine-log.js';
 import type { TickRow } from './tick-store.js';
 
-/** A tick as trading engines see it: stored, numbered per symbol, with its symbol's code. */
-export interface StoredTick extends TickRow {
+/** A tick as trading engines see it: stored, numbered per symbol, with its symbol's code (its chain hash is no business of theirs). */
+export interface StoredTick extends Omit<TickRow, 'hash'> {
   code: string;
 }
 

@@ -43,17 +43,19 @@ export interface LastTick {
   seq: number;
   price: string;
   atMs: number;
+  /** The tick's chain hash (hex); null for a tick stored before ticks were hashed. */
+  hash: string | null;
 }
 
 /** The newest tick of each symbol (an index walk per symbol, not a scan of the tick log). */
 export async function lastTicks(db: Executor, symbolIds: readonly number[]): Promise<LastTick[]> {
   if (symbolIds.length === 0) return [];
-  const { rows } = await sql<{ symbol_id: number; seq: string; price: string; at: Date }>`
-    SELECT s.id AS symbol_id, t.seq, t.price, t.at
+  const { rows } = await sql<{ symbol_id: number; seq: string; price: string; at: Date; hash: Buffer | null }>`
+    SELECT s.id AS symbol_id, t.seq, t.price, t.at, t.hash
     FROM unnest(${sql.val([...symbolIds])}::int[]) AS s(id)
-    CROSS JOIN LATERAL (SELECT seq, price, at FROM ticks WHERE symbol_id = s.id ORDER BY seq DESC LIMIT 1) t
+    CROSS JOIN LATERAL (SELECT seq, price, at, hash FROM ticks WHERE symbol_id = s.id ORDER BY seq DESC LIMIT 1) t
   `.execute(db);
-  return rows.map((r) => ({ symbolId: r.symbol_id, seq: Number(r.seq), price: r.price, atMs: r.at.getTime() }));
+  return rows.map((r) => ({ symbolId: r.symbol_id, seq: Number(r.seq), price: r.price, atMs: r.at.getTime(), hash: r.hash ? r.hash.toString('hex') : null }));
 }
 
 export interface StoredCandle extends Candle {
@@ -99,9 +101,11 @@ export interface TickRow {
   price: string;
   volume: string;
   atMs: number;
+  /** Chain hash (hex) = H(previous hash, symbol, seq, price, time): packages/domain/src/fair.ts. */
+  hash: string;
 }
 
-// 5 columns x 6000 rows stays under PostgreSQL's 65535 bind parameters.
+// 6 columns x 6000 rows stays under PostgreSQL's 65535 bind parameters.
 const TICK_CHUNK = 6000;
 const CANDLE_CHUNK = 6000;
 
@@ -110,7 +114,7 @@ export async function insertTicks(db: Executor, ticks: readonly TickRow[]): Prom
   for (let i = 0; i < ticks.length; i += TICK_CHUNK) {
     await db
       .insertInto('ticks')
-      .values(ticks.slice(i, i + TICK_CHUNK).map((t) => ({ symbol_id: t.symbolId, seq: t.seq, price: t.price, volume: t.volume, at: new Date(t.atMs) })))
+      .values(ticks.slice(i, i + TICK_CHUNK).map((t) => ({ symbol_id: t.symbolId, seq: t.seq, price: t.price, volume: t.volume, at: new Date(t.atMs), hash: Buffer.from(t.hash, 'hex') })))
       .onConflict((oc) => oc.columns(['symbol_id', 'seq']).doNothing())
       .execute();
   }

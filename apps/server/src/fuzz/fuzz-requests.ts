@@ -211,8 +211,8 @@ export function problemsOf(endpoint: EndpointSpec, req: FuzzRequest, res: LightM
   const problems: string[] = [];
   const type = String(res.headers['content-type'] ?? '');
   if (res.statusCode >= 500) problems.push(`HTTP ${res.statusCode}`);
-  // A file endpoint answers the file itself (an image, a logo) when it finds one.
-  if (endpoint.output === FILE_OUTPUT && res.statusCode === 200 && type.startsWith('image/')) {
+  // A file endpoint answers the file itself (an image, a logo, a signed loan agreement's PDF) when it finds one.
+  if (endpoint.output === FILE_OUTPUT && res.statusCode === 200 && (type.startsWith('image/') || type === 'application/pdf')) {
     if (req.invalid) problems.push(`file served for a bad input (${type})`);
     return problems;
   }

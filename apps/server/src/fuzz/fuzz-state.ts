@@ -16,6 +16,13 @@ const ROW_DIGESTS = [
   'transfers',
   'uploads',
   'settings',
+  'real_name_auths',
+  'news',
+  'fund_subscriptions',
+  'fund_incomes',
+  'loan_kyc',
+  'loan_configs',
+  'loans',
 ] as const;
 const COUNTS = ['ledger_transactions', 'ledger_postings', 'idempotency_keys', 'event_outbox', 'audit_log', 'verification_codes', 'login_attempts'] as const;
 

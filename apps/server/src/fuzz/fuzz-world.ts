@@ -18,6 +18,10 @@ export interface Owner {
   withdrawalId?: number;
   chargeId?: number;
   uploadUrl?: string;
+  /** A mining fund subscription in progress. */
+  fundSubId: number;
+  /** The real owner only: a loan application waiting for review (identity check approved). */
+  loanId?: number;
 }
 
 export interface World {
@@ -37,6 +41,13 @@ async function openOrders(app: FastifyInstance, token: string, btc: number): Pro
   const pending = await call<ForexOrder>(app, { method: 'POST', url: endpoints.forex.submit.path, headers: auth(token), payload: { ...base, status: 0, target_price: '90000' } });
   expect(pending.body.code).toBe(1);
   return { holdingOrderId: holding.body.data.Id, pendingOrderId: pending.body.data.Id };
+}
+
+/** A mining fund subscription (the seeded 7-day fund) of the user. */
+async function subscribe(app: FastifyInstance, token: string): Promise<number> {
+  const sub = await call<{ id: number }>(app, { method: 'POST', url: endpoints.funds.buy.path, headers: auth(token), payload: { id: 1, amount: '100' } });
+  expect(sub.body.code).toBe(1);
+  return sub.body.data.id;
 }
 
 /** A real user with money in every account, orders, a withdrawal method, a pending withdrawal and deposit, an upload. */
@@ -61,12 +72,13 @@ export async function realOwner(t: TestApp, admin: string, btc: number): Promise
   const uploadUrl = await uploadUrlOf(app, user.token);
   const charge = await call<{ id: number }>(app, { method: 'POST', url: endpoints.deposits.coinSubmit.path, headers: auth(user.token), payload: { number: '10', proofImg: uploadUrl, charge_id: 1 } });
   expect(charge.body.code).toBe(1);
-  return { token: user.token, userId: user.user.id, ...orders, methodId: method.body.data.id, withdrawalId: drawn.body.data.id, chargeId: charge.body.data.id, uploadUrl };
+  const fundSubId = await subscribe(app, user.token);
+  return { token: user.token, userId: user.user.id, fundSubId, ...orders, methodId: method.body.data.id, withdrawalId: drawn.body.data.id, chargeId: charge.body.data.id, uploadUrl };
 }
 
 export async function demoOwner(t: TestApp, demoId: string, btc: number): Promise<Owner> {
   const demo = await demoLogin(t.app, demoId);
-  return { token: demo.token, userId: demo.user.id, ...(await openOrders(t.app, demo.token, btc)) };
+  return { token: demo.token, userId: demo.user.id, fundSubId: await subscribe(t.app, demo.token), ...(await openOrders(t.app, demo.token, btc)) };
 }
 
 /** The app at a time the market is open, a stored price, an admin, a real and a demo user who own things. */
@@ -77,6 +89,26 @@ export async function createWorld(): Promise<World> {
   const btc = await symbolId(t.db, 'BTCUSDT');
   const admin = await adminToken(t.app);
   const real = await realOwner(t, admin, btc);
+  real.loanId = await waitingLoan(t, admin, real.token);
   const demo = await demoOwner(t, 'fuzz-demo-owner', btc);
   return { t, admin, btc, real, demo };
+}
+
+/** An approved identity check and a loan application waiting for review (the owner's loan id). */
+export async function waitingLoan(t: TestApp, admin: string, token: string): Promise<number> {
+  const { app } = t;
+  const pic = await uploadUrlOf(app, token);
+  const kyc = await call(app, {
+    method: 'POST',
+    url: endpoints.loans.kycSubmit.path,
+    headers: auth(token),
+    payload: { name: 'Owner', last_name: 'Fuzz', sex: 1, birthday: '1990/01/01', country: 'GB', mobile: '+44-7700900123', id_card_type: 2, hand_pic: pic, signature: pic },
+  });
+  expect(kyc.body.code).toBe(1);
+  const kycId = (await t.db.selectFrom('loan_kyc').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+  const approved = await call(app, { method: 'POST', url: endpoints.adminLoans.approveKyc.path.replace(':id', String(kycId)), headers: auth(admin), payload: {} });
+  expect(approved.body.code).toBe(1);
+  const loan = await call<{ id: number }>(app, { method: 'POST', url: endpoints.loans.submit.path, headers: auth(token), payload: { amount: '100', config_id: 1, sign: pic, agreement: '1' } });
+  expect(loan.body.code).toBe(1);
+  return loan.body.data.id;
 }

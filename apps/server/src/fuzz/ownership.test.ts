@@ -30,10 +30,15 @@ const post = (endpoint: EndpointSpec, token: string, payload: Record<string, unk
 
 const PLATFORM_SYMBOL = 'a trade symbol: public market data';
 const PLATFORM_CURRENCY = 'a currency of the platform';
+const PLATFORM_FUND = 'a mining fund of the platform: public product data';
 const PLATFORM_AREA = 'a country code area: public reference data';
 const ADMIN_CONFIG = 'a configuration record of the platform: only staff with the admin role change it (admin token only)';
 const ADMIN_QUEUE = 'an item of the admin review queue: staff decide every user\'s items (admin token only)';
+const STAFF_SUPPORT = 'a support conversation as staff answer it: support staff read and answer every user\'s (admin token only)';
 const STAFF_USER_PAGE = 'a user as staff see them in the admin console: staff read and act on every user (admin token only)';
+
+/** A loan identity check naming the two photos (the rest valid). */
+const kycOf = (handPic: string, signature: string) => ({ name: 'Intruder', last_name: 'I', sex: 1, birthday: '1990/01/01', country: 'GB', mobile: '+44-7700900124', id_card_type: 1, hand_pic: handPic, signature });
 
 /** Keyed `group.endpoint.field` (path params as `:name`). */
 const REFERENCES: Record<string, Reference> = {
@@ -85,6 +90,40 @@ const REFERENCES: Record<string, Reference> = {
     },
   },
   'forex.submit.forex_id': { notOwned: PLATFORM_SYMBOL },
+  'funds.info.id': { notOwned: PLATFORM_FUND },
+  'funds.buy.id': { notOwned: PLATFORM_FUND },
+  'funds.insList.sub_id': {
+    owned: {
+      refused: 'fund_sub_not_found',
+      victims: ['real', 'demo'],
+      attack: (w, v, i) => call(w.t.app, { method: 'GET', url: `${endpoints.funds.insList.path}?sub_id=${v.fundSubId}`, headers: auth(i.token) }),
+    },
+  },
+  'funds.applyRefund.sub_id': {
+    owned: { refused: 'fund_sub_not_found', victims: ['real', 'demo'], attack: (w, v, i) => post(endpoints.funds.applyRefund, i.token, { sub_id: v.fundSubId })(w) },
+  },
+  'funds.updateFund.:id': { notOwned: ADMIN_CONFIG },
+  'funds.createFund.image': { notOwned: 'a fund\'s picture as staff set it: a link or a path on this site, never a user\'s upload (admin token only)' },
+  'funds.updateFund.image': { notOwned: 'a fund\'s picture as staff set it: a link or a path on this site, never a user\'s upload (admin token only)' },
+  'funds.approveRefund.:id': { notOwned: ADMIN_QUEUE },
+  'funds.rejectRefund.:id': { notOwned: ADMIN_QUEUE },
+  // copy trading: traders are public (ranking, trader page); the copy lists filter by who asks
+  'follow.traderDetail.id': { notOwned: 'a trader: public, as the ranking shows them' },
+  'follow.followTrader.trader_id': { notOwned: 'a trader: public; following one is what the endpoint does' },
+  'follow.canalFollow.trader_id': { notOwned: 'a trader: the endpoint stops only the caller\'s own follow' },
+  'follow.myDealFollowOrder.user_id': { notOwned: 'a trader, as a filter of the caller\'s own copies (another user\'s copies are never listed)' },
+  'follow.myDealFollowOrder.follower_user_id': {
+    notOwned: 'a follower, as a filter of the copies made of the caller\'s own orders: any other follower lists nothing (follow.test.ts)',
+  },
+  'follow.approveApplication.:id': { notOwned: ADMIN_QUEUE },
+  'follow.rejectApplication.:id': { notOwned: ADMIN_QUEUE },
+  'fair.receipt.id': {
+    owned: {
+      refused: 'not_found',
+      victims: ['real', 'demo'],
+      attack: (w, v, i) => call(w.t.app, { method: 'GET', url: `${endpoints.fair.receipt.path}?kind=contract&id=${v.holdingOrderId}`, headers: auth(i.token) }),
+    },
+  },
   'forex.close.id': {
     owned: { refused: 'not_found', victims: ['real', 'demo'], attack: (w, v, i) => post(endpoints.forex.close, i.token, { id: v.holdingOrderId })(w) },
   },
@@ -114,9 +153,83 @@ const REFERENCES: Record<string, Reference> = {
       attack: (w, v, i) => call(w.t.app, { method: 'GET', url: v.uploadUrl!, headers: auth(i.token) }),
     },
   },
+  // The support chat takes no id of a user's conversation: the user's side reads and writes only the caller's own.
+  'support.history.before_id': { notOwned: 'a paging cursor: the history reads only the caller\'s own conversation' },
+  'support.send.client_id': { notOwned: 'the sender\'s own id of a message, looked up only in the caller\'s own conversation' },
+  'support.send.image': {
+    owned: {
+      refused: 'proof_invalid',
+      victims: ['real'],
+      attack: (w, v, i) => post(endpoints.support.send, i.token, { client_id: 'ownership-attack-1', image: v.uploadUrl })(w),
+    },
+  },
+  'support.thread.:id': { notOwned: STAFF_SUPPORT },
+  'support.thread.before_id': { notOwned: STAFF_SUPPORT },
+  'support.reply.:id': { notOwned: STAFF_SUPPORT },
+  'support.reply.client_id': { notOwned: STAFF_SUPPORT },
+  'support.reply.image': { notOwned: 'an upload stored for the conversation\'s user by the staff image endpoint; another user\'s upload is refused (admin token only)' },
+  'support.staffRead.:id': { notOwned: STAFF_SUPPORT },
+  'support.staffTyping.:id': { notOwned: STAFF_SUPPORT },
+  'support.staffImage.:id': { notOwned: STAFF_SUPPORT },
   'wallet.transfer.currency_id': { notOwned: PLATFORM_CURRENCY },
+  'realName.approve.:id': { notOwned: ADMIN_QUEUE },
+  'realName.reject.:id': { notOwned: ADMIN_QUEUE },
+  'realName.submit.card_id': { notOwned: "the number of the user's own id document, as the user types it: it names nothing on the platform" },
+  'realName.submit.front_pic': {
+    owned: {
+      refused: 'real_name_front_missing',
+      victims: ['real'],
+      attack: (w, v, i) => post(endpoints.realName.submit, i.token, { name: 'Intruder', id_card_type: 1, card_id: 'X1', front_pic: v.uploadUrl, reverse_pic: i.uploadUrl })(w),
+    },
+  },
+  'realName.submit.reverse_pic': {
+    owned: {
+      refused: 'real_name_back_missing',
+      victims: ['real'],
+      attack: (w, v, i) => post(endpoints.realName.submit, i.token, { name: 'Intruder', id_card_type: 1, card_id: 'X1', front_pic: i.uploadUrl, reverse_pic: v.uploadUrl })(w),
+    },
+  },
+  'news.list.category_id': { notOwned: 'a news category: public content' },
+  'news.info.id': { notOwned: 'a published news article: public content, the same for every reader' },
   'withdrawals.methods.draw_id': { notOwned: PLATFORM_CURRENCY },
   'withdrawals.bindMethod.draw_id': { notOwned: PLATFORM_CURRENCY },
+  // Loans (issue 16)
+  'loans.configInfo.id': { notOwned: 'a loan term of the platform' },
+  'loans.getDate.id': { notOwned: 'a loan term of the platform' },
+  'loans.submit.config_id': { notOwned: 'a loan term of the platform' },
+  'loans.repayment.charge_id': { notOwned: 'a collection bank account of the platform (0: the own funding balance)' },
+  'loans.loanInfo.id': {
+    owned: { refused: 'not_found', victims: ['real'], attack: (w, v, i) => call(w.t.app, { method: 'GET', url: `${endpoints.loans.loanInfo.path}?id=${v.loanId}`, headers: auth(i.token) }) },
+  },
+  'loans.agreementPdf.id': {
+    owned: { refused: 'not_found', victims: ['real'], attack: (w, v, i) => call(w.t.app, { method: 'GET', url: `${endpoints.loans.agreementPdf.path}?id=${v.loanId}`, headers: auth(i.token) }) },
+  },
+  'loans.repaymentInfo.loan_id': {
+    owned: { refused: 'not_found', victims: ['real'], attack: (w, v, i) => call(w.t.app, { method: 'GET', url: `${endpoints.loans.repaymentInfo.path}?loan_id=${v.loanId}`, headers: auth(i.token) }) },
+  },
+  'loans.repayment.loan_id': {
+    owned: { refused: 'not_found', victims: ['real'], attack: (w, v, i) => post(endpoints.loans.repayment, i.token, { charge_id: 0, loan_id: v.loanId })(w) },
+  },
+  'loans.repayment.proofImg': {
+    owned: { refused: 'proof_invalid', victims: ['real'], attack: (w, v, i) => post(endpoints.loans.repayment, i.token, { charge_id: 1, loan_id: v.loanId, proofImg: v.uploadUrl })(w) },
+  },
+  'loans.kycSubmit.hand_pic': {
+    owned: { refused: 'proof_invalid', victims: ['real'], attack: (w, v, i) => post(endpoints.loans.kycSubmit, i.token, kycOf(v.uploadUrl!, i.uploadUrl ?? v.uploadUrl!))(w) },
+  },
+  'loans.kycSubmit.signature': {
+    owned: { refused: 'proof_invalid', victims: ['real'], attack: (w, v, i) => post(endpoints.loans.kycSubmit, i.token, kycOf(i.uploadUrl ?? v.uploadUrl!, v.uploadUrl!))(w) },
+  },
+  'loans.submit.sign': {
+    owned: { refused: 'loan_sign_required', victims: ['real'], attack: (w, v, i) => post(endpoints.loans.submit, i.token, { amount: '100', config_id: 1, sign: v.uploadUrl, agreement: '1' })(w) },
+  },
+  'adminLoans.approveKyc.:id': { notOwned: ADMIN_QUEUE },
+  'adminLoans.rejectKyc.:id': { notOwned: ADMIN_QUEUE },
+  'adminLoans.approveLoan.:id': { notOwned: ADMIN_QUEUE },
+  'adminLoans.rejectLoan.:id': { notOwned: ADMIN_QUEUE },
+  'adminLoans.confirmRepayment.:id': { notOwned: ADMIN_QUEUE },
+  'adminLoans.rejectRepayment.:id': { notOwned: ADMIN_QUEUE },
+  'adminLoans.agreementPdf.:id': { notOwned: ADMIN_QUEUE },
+  'adminLoans.updateConfig.:id': { notOwned: ADMIN_CONFIG },
   'withdrawals.deleteMethod.id': {
     owned: { refused: 'method_not_found', victims: ['real'], attack: (w, v, i) => post(endpoints.withdrawals.deleteMethod, i.token, { id: v.methodId })(w) },
   },
@@ -131,7 +244,7 @@ const REFERENCES: Record<string, Reference> = {
 };
 
 /** Fields that name an upload of the caller (a url, not an id). */
-const UPLOAD_REFERENCE_FIELDS = new Set(['proofImg']);
+const UPLOAD_REFERENCE_FIELDS = new Set(['proofImg', 'front_pic', 'reverse_pic', 'image', 'hand_pic', 'signature', 'sign']);
 
 /** Every id an endpoint takes, derived from the endpoint objects. */
 function referencesOfContracts(): string[] {

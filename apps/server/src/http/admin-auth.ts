@@ -51,3 +51,21 @@ export function currentAdmin(req: FastifyRequest): AuthAdmin {
   if (!req.admin) refuse('not_logged_in');
   return req.admin;
 }
+
+/**
+ * Of these staff sessions, those still live for a staff member enabled and holding one of the
+ * roles: the websocket gateway's periodic re-check of its staff sockets.
+ */
+export async function liveStaffSessionIds(db: Db, sessionIds: readonly number[], roles: readonly AdminRole[]): Promise<Set<number>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('admin_sessions as s')
+    .innerJoin('admins as a', 'a.id', 's.admin_id')
+    .select('s.id')
+    .where('s.id', 'in', [...sessionIds])
+    .where('s.revoked_at', 'is', null)
+    .where('a.disabled_at', 'is', null)
+    .where('a.role', 'in', [...roles])
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}

@@ -61,6 +61,7 @@ function expectAppPolicy(res: LightMyRequestResponse): void {
   expect(d.get('frame-ancestors')).toEqual(["'none'"]);
   expect(d.get('connect-src')).toEqual(["'self'"]); // the API and the same-origin websocket
   expect(d.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'blob:']));
+  expect(d.get('media-src')).toEqual(["'self'", 'https:']); // the video settings: own clips or https links
   for (const [, values] of d) expect(values).not.toContain("'unsafe-eval'");
   expect(d.get('script-src')).not.toContain("'unsafe-inline'");
 }

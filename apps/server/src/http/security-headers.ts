@@ -34,6 +34,7 @@ function apiSourcesOf(req: FastifyRequest): string[] {
  * script, so none is allowed. Inline styles stay allowed: antd-mobile and the charts set styles
  * from script (style-src governs styles only, never script). Images include data: (icons), blob:
  * (a proof image fetched with the token, the preview of a chosen file) and the API host (logos).
+ * Media: this site's clips and https links (the video settings).
  * connect-src: the API and its websocket, on this origin or the API host, plus CSP_EXTRA_ORIGINS
  * (an app built with VITE_API_ORIGIN). Nothing may frame the app (clickjacking of the trading
  * screens). No upgrade-insecure-requests: a server reached over plain http (localhost, a LAN
@@ -63,6 +64,9 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', api],
         fontSrc: ["'self'", 'data:'],
+        // The video page plays what the video_url_* settings name: a clip of this site, or one
+        // staff link on an https host (a video never runs script).
+        mediaSrc: ["'self'", 'https:'],
         connectSrc: ["'self'", api],
         objectSrc: ["'none'"],
         formAction: ["'self'"],

@@ -14,6 +14,8 @@ const WEB_SCRIPT = `export const app = ${JSON.stringify('trading '.repeat(400))}
 const WEB_STYLE = `body { color: #111; } ${'.row { margin: 0 }\n'.repeat(200)}`;
 const LOGO = '<svg xmlns="http://www.w3.org/2000/svg"/>';
 const TINY_CHUNK = 'export{}';
+const SERVICE_WORKER = 'self.addEventListener("install", () => self.skipWaiting());';
+const MANIFEST = JSON.stringify({ name: 'TradePlatform', start_url: './', icons: [] });
 const ADMIN_INDEX = '<!doctype html><title>admin console</title>';
 const ADMIN_SCRIPT = `export const console = ${JSON.stringify('review '.repeat(400))};`;
 
@@ -43,6 +45,8 @@ beforeAll(async () => {
   await writeWithCopies(path.join(web, 'assets', 'index-Ef56Gh78.css'), WEB_STYLE);
   await writeWithCopies(path.join(web, 'assets', 'tiny-Zz99Yy88.js'), TINY_CHUNK, false);
   await writeWithCopies(path.join(web, 'logo.svg'), LOGO, false);
+  await writeWithCopies(path.join(web, 'sw.js'), SERVICE_WORKER, false);
+  await writeWithCopies(path.join(web, 'manifest.webmanifest'), MANIFEST);
   await writeWithCopies(path.join(admin, 'index.html'), ADMIN_INDEX);
   await writeWithCopies(path.join(admin, 'assets', 'index-Ij90Kl12.js'), ADMIN_SCRIPT);
   const { buildApp } = await import('../app.js');
@@ -129,6 +133,21 @@ describe('cache headers', () => {
       }
     }
     expect(HTML_CACHE).toBe('no-cache');
+  });
+
+  it('the service worker is always revalidated, so a phone never keeps an old build', async () => {
+    const res = await get('/sw.js', 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe(HTML_CACHE);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('the web app manifest is served with its content type and a short max-age', async () => {
+    const res = await get('/manifest.webmanifest', 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/manifest+json');
+    expect(res.headers['cache-control']).toBe(PUBLIC_FILE_CACHE);
+    expect(JSON.parse(decoded(res))).toMatchObject({ name: 'TradePlatform' });
   });
 
   it('a public file under a fixed name (the logo) gets a short max-age', async () => {

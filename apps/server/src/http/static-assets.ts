@@ -4,7 +4,10 @@ import fastifyStatic from '@fastify/static';
 
 /** Files whose names carry a content hash (Vite's `assets/`): a new build gives new names. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
-/** The html names the hashed files of the current build, so the browser must ask every time. */
+/**
+ * The html names the hashed files of the current build, and the service worker names the files it
+ * precaches: the browser must ask for both every time, or a phone keeps an old build.
+ */
 export const HTML_CACHE = 'no-cache';
 /** Public files under a fixed name (logo, manifest): a change shows within the hour. */
 export const PUBLIC_FILE_CACHE = 'public, max-age=3600';
@@ -15,7 +18,7 @@ const COMPRESSED_COPY = /\.(br|gz)$/;
 export function cacheControlFor(relativePath: string): string {
   const file = relativePath.split(path.sep).join('/').replace(COMPRESSED_COPY, '');
   if (file.startsWith('assets/')) return IMMUTABLE_CACHE;
-  if (file.endsWith('.html')) return HTML_CACHE;
+  if (file.endsWith('.html') || file === 'sw.js') return HTML_CACHE;
   return PUBLIC_FILE_CACHE;
 }
 

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { isKnownTopic, isPrivateTopic, WS_CLOSE_POLICY, WS_SESSION_ENDED_CODE, type BusEventPayload, type Lang, type SessionEndedMessage } from '@tp/contracts';
+import { isKnownTopic, isPrivateTopic, isStaffTopic, STAFF_TOPICS, WS_CLOSE_POLICY, WS_SESSION_ENDED_CODE, type BusEventPayload, type Lang, type SessionEndedMessage } from '@tp/contracts';
 import { text, resolveLang, type TextKey } from '../http/messages/index.js';
 import { tokenFromHeader, userForToken } from '../http/auth.js';
+import { adminForToken, liveStaffSessionIds } from '../http/admin-auth.js';
 import { refusalEnvelope } from '../http/envelope.js';
 import { liveSessionIds } from '../http/session-lookup.js';
 import type { BusMessage } from './bus.js';
@@ -21,6 +22,9 @@ interface Connection {
   userId: number | null;
   /** The session the socket logged in with: its revocation ends the socket's login. */
   sessionId: number | null;
+  /** The staff session the socket logged in with (`staff_login`, admin console), for staff topics. */
+  staffSessionId: number | null;
+  staffRole: string | null;
   topics: Set<string>;
   group: Group | undefined;
   /** Private and non-coalescable pushes waiting for the next flush, in order. */
@@ -31,7 +35,7 @@ interface Connection {
   framesWindowStart: number;
 }
 
-type ResultType = 'login_result' | 'logout_result' | 'sub_result' | 'unsub_result';
+type ResultType = 'login_result' | 'logout_result' | 'staff_login_result' | 'sub_result' | 'unsub_result';
 
 const MAX_FRAME_BYTES = 16 * 1024;
 const MAX_MESSAGES_PER_FRAME = 50;
@@ -267,6 +271,17 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
     send(conn, ended);
   }
 
+  /** Ends the socket's staff login: staff topics and queued pushes dropped, the console told. */
+  function endStaffLogin(conn: Connection, tell: boolean): void {
+    if (conn.staffSessionId === null) return;
+    conn.staffSessionId = null;
+    for (const topic of [...conn.topics]) if (isStaffTopic(topic)) removeTopic(conn, topic);
+    conn.queue = [];
+    if (!tell) return;
+    stats.loginsEnded += 1;
+    send(conn, { type: 'staff_login_result', code: WS_SESSION_ENDED_CODE, msg: text(conn.lang, 'session_ended'), error: 'session_ended' });
+  }
+
   function sessionRevoked({ userId, sessionId }: BusEventPayload<typeof SESSION_REVOKED>): void {
     for (const conn of connections) {
       if (conn.userId === userId && (sessionId === undefined || conn.sessionId === sessionId)) endLogin(conn);
@@ -277,9 +292,14 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
   async function recheckSessions(): Promise<void> {
     const ids = new Set<number>();
     for (const conn of connections) if (conn.sessionId !== null) ids.add(conn.sessionId);
-    if (ids.size === 0) return;
-    const live = await liveSessionIds(app.db, [...ids]);
+    const live = ids.size === 0 ? new Set<number>() : await liveSessionIds(app.db, [...ids]);
     for (const conn of connections) if (conn.sessionId !== null && ids.has(conn.sessionId) && !live.has(conn.sessionId)) endLogin(conn);
+    // Staff sockets: a revoked session, a disabled staff member or a role that lost the inbox.
+    const staffIds = new Set<number>();
+    for (const conn of connections) if (conn.staffSessionId !== null) staffIds.add(conn.staffSessionId);
+    if (staffIds.size === 0) return;
+    const liveStaff = await liveStaffSessionIds(app.db, [...staffIds], STAFF_TOPICS.SUPPORT_STAFF);
+    for (const conn of connections) if (conn.staffSessionId !== null && staffIds.has(conn.staffSessionId) && !liveStaff.has(conn.staffSessionId)) endStaffLogin(conn, true);
   }
   let rechecking = false;
   const recheckTimer =
@@ -331,7 +351,27 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
         result(conn, 'login_result', true, 'logged_in');
         return;
       }
+      case 'staff_login': {
+        // The admin console's socket: an admin token (its own table, never a user's session).
+        const counted = await loginLimiter(req, { increment: false });
+        if (!counted.isAllowed && counted.remaining === 0) {
+          result(conn, 'staff_login_result', false, 'too_many_requests');
+          return;
+        }
+        const admin = typeof params === 'string' ? await adminForToken(app.db, tokenFromHeader(params)) : undefined;
+        if (!admin) {
+          await loginLimiter(req);
+          result(conn, 'staff_login_result', false, 'not_logged_in');
+          return;
+        }
+        if (conn.closed) return;
+        conn.staffSessionId = admin.sessionId;
+        conn.staffRole = admin.role;
+        result(conn, 'staff_login_result', true, 'logged_in');
+        return;
+      }
       case 'logout':
+        endStaffLogin(conn, false);
         conn.userId = null;
         conn.sessionId = null;
         for (const topic of [...conn.topics]) if (isPrivateTopic(topic)) removeTopic(conn, topic);
@@ -345,6 +385,10 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
         }
         if (isPrivateTopic(params) && conn.userId === null) {
           result(conn, 'sub_result', false, 'not_logged_in', params);
+          return;
+        }
+        if (isStaffTopic(params) && (conn.staffSessionId === null || !(STAFF_TOPICS[params] as readonly string[]).includes(conn.staffRole ?? ''))) {
+          result(conn, 'sub_result', false, conn.staffSessionId === null ? 'not_logged_in' : 'staff_role_forbidden', params);
           return;
         }
         if (conn.topics.size >= MAX_TOPICS && !conn.topics.has(params)) {
@@ -392,6 +436,8 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
       ip: req.ip,
       userId: null,
       sessionId: null,
+      staffSessionId: null,
+      staffRole: null,
       topics: new Set(),
       group: undefined,
       queue: [],

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig, type ConfigOverrides } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -58,6 +58,8 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void | Promise<void>;
   /** The app's clock for trading actions (market hours). */
   now?: () => number;
+  /** Pino options for a test that reads the log (default: no log). */
+  logger?: BuildAppOptions['logger'];
 }
 
 /**
@@ -73,7 +75,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const database = await createTestDatabase();
   const config = loadConfig({}, { dataDir, webDistDir: path.join(dataDir, 'no-web-dist'), adminDistDir: path.join(dataDir, 'no-admin-dist'), logLevel: 'silent', ...UNLIMITED_FOR_TESTS, ...opts.config });
   await seedIfEmpty(database.db, { adminEmail: config.adminEmail, adminPassword: TEST_ADMIN_PASSWORD, dataDir, log: () => undefined });
-  const app = await buildApp({ db: database.db, config, logger: false, now: opts.now });
+  const app = await buildApp({ db: database.db, config, logger: opts.logger ?? false, now: opts.now });
   await opts.extend?.(app);
   await app.ready();
   activeDbs.add(database.db);

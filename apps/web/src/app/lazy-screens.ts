@@ -1,10 +1,22 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { i18next } from '../lib/i18n';
 
 /*
  * Every feature's screens are a chunk of their own, fetched the first time a route shows one, so
  * a new feature adds nothing to the first load. The home screen is not here: it is the first
  * screen and stays in the entry chunk.
  */
+
+/**
+ * A feature chunk together with its texts (features/<ns>/locales, the i18next namespace <ns>):
+ * the screen renders only once both are here, so it never shows a raw key.
+ */
+export function withTexts<M>(ns: string, load: () => Promise<M>): () => Promise<M> {
+  return async () => {
+    const [module] = await Promise.all([load(), i18next.loadNamespaces(ns)]);
+    return module;
+  };
+}
 
 const auth = () => import('../features/auth/auth-screens');
 const account = () => import('../features/account/account-screens');
@@ -13,6 +25,14 @@ const market = () => import('../features/market/market-screens');
 const wallet = () => import('../features/wallet/wallet-screens');
 const forex = () => import('../features/forex/forex-screens');
 const micro = () => import('../features/micro/micro-screens');
+const identity = withTexts('identity', () => import('../features/identity/identity-screens'));
+const news = withTexts('news', () => import('../features/news/news-screens'));
+const company = withTexts('company', () => import('../features/company/company-screens'));
+const invite = withTexts('invite', () => import('../features/invite/invite-screens'));
+const support = withTexts('support', () => import('../features/support/support-screens'));
+const mining = withTexts('mining', () => import('../features/mining/mining-screens'));
+const loans = withTexts('loans', () => import('../features/loans/loans-screens'));
+const follow = withTexts('follow', () => import('../features/follow/follow-screens'));
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint
 function screen<C extends ComponentType<any>>(load: () => Promise<C>): LazyExoticComponent<C> {
@@ -36,10 +56,38 @@ export const TransferPage = screen(() => wallet().then((m) => m.TransferPage));
 export const WalletPage = screen(() => wallet().then((m) => m.WalletPage));
 export const WithdrawPage = screen(() => wallet().then((m) => m.WithdrawPage));
 export const WithdrawWayPage = screen(() => wallet().then((m) => m.WithdrawWayPage));
+export const ChatPage = screen(() => support().then((m) => m.ChatPage));
 export const ForexOrderForm = screen(() => forex().then((m) => m.ForexOrderForm));
 export const ForexOrders = screen(() => forex().then((m) => m.ForexOrders));
 export const MicroOrderForm = screen(() => micro().then((m) => m.MicroOrderForm));
 export const MicroOrders = screen(() => micro().then((m) => m.MicroOrders));
+export const AuthPage = screen(() => identity().then((m) => m.AuthPage));
+export const NewsPage = screen(() => news().then((m) => m.NewsPage));
+export const NewsDetailPage = screen(() => news().then((m) => m.NewsDetailPage));
+export const EmailPage = screen(() => company().then((m) => m.EmailPage));
+export const AnnouncementPage = screen(() => company().then((m) => m.AnnouncementPage));
+export const VideoPage = screen(() => company().then((m) => m.VideoPage));
+export const FeedbackPage = screen(() => company().then((m) => m.FeedbackPage));
+export const DesktopLink = screen(() => company().then((m) => m.DesktopLink));
+export const InvitePage = screen(() => invite().then((m) => m.InvitePage));
+export const MiningPage = screen(() => mining().then((m) => m.MiningPage));
+export const MiningSubscribePage = screen(() => mining().then((m) => m.SubscribePage));
+export const MiningRecordPage = screen(() => mining().then((m) => m.RecordPage));
+export const MiningIncomePage = screen(() => mining().then((m) => m.IncomePage));
+export const LoanKycPage = screen(() => loans().then((m) => m.KycPage));
+export const LoanSubmitPage = screen(() => loans().then((m) => m.SubmitPage));
+export const LoanAgreementPage = screen(() => loans().then((m) => m.AgreementPage));
+export const LoanSignPage = screen(() => loans().then((m) => m.SignPage));
+export const LoanRecordPage = screen(() => loans().then((m) => m.RecordPage));
+export const LoanRepaymentPage = screen(() => loans().then((m) => m.RepaymentPage));
+export const FollowHomePage = screen(() => follow().then((m) => m.FollowHomePage));
+export const RankPage = screen(() => follow().then((m) => m.RankPage));
+export const TraderPage = screen(() => follow().then((m) => m.TraderPage));
+export const TraderApplyPage = screen(() => follow().then((m) => m.TraderApplyPage));
+export const MyFollowerPage = screen(() => follow().then((m) => m.MyFollowerPage));
+export const FollowSubmitPage = screen(() => follow().then((m) => m.FollowSubmitPage));
+export const FollowListPage = screen(() => follow().then((m) => m.FollowListPage));
+export const OrderCopies = screen(() => follow().then((m) => m.OrderCopies));
 
 /**
  * Fetches the chunks of the tab screens once the first screen is up, so that a tap on a tab

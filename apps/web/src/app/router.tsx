@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
@@ -11,22 +11,48 @@ import { ws } from '../lib/ws';
 import { RequireAuth } from './guards';
 import {
   AccountsPage,
+  AuthPage,
+  AnnouncementPage,
   ChargePage,
+  DesktopLink,
+  EmailPage,
+  FeedbackPage,
+  ChatPage,
+  FollowListPage,
+  FollowSubmitPage,
+  MyFollowerPage,
+  TraderApplyPage,
+  TraderPage,
   ForgotPage,
   HistoryPage,
+  InvitePage,
   LanguagePage,
+  LoanAgreementPage,
+  LoanKycPage,
+  LoanRecordPage,
+  LoanRepaymentPage,
+  LoanSignPage,
+  LoanSubmitPage,
   LoginPage,
   MethodListPage,
+  NewsDetailPage,
+  NewsPage,
   PasswordPage,
   preloadTabScreens,
   ProductPage,
   RegisterPage,
   SystemPage,
   TransferPage,
+  VideoPage,
   WalletPage,
+  MiningPage,
+  MiningSubscribePage,
+  MiningRecordPage,
+  MiningIncomePage,
   WithdrawPage,
   WithdrawWayPage,
 } from './lazy-screens';
+import { isDesktopBrowser } from './desktop';
 import { setNavigator } from './navigation';
 import { PLACEHOLDERS, TABS, tabOf } from './routes';
 import { AppTabBar } from './tab-bar';
@@ -39,6 +65,27 @@ function Placeholder({ title, path }: { title: string; path: string }) {
       <ComingSoon />
     </PageFrame>
   );
+}
+
+/**
+ * A desktop browser sees the phone layout centred at phone width (`html.tp-desktop` in styles.css)
+ * and, when `pc_url` is set, the link to the desktop site beside it. Phones never load that chunk.
+ */
+function DesktopFrame() {
+  const [desktop, setDesktop] = useState(isDesktopBrowser);
+  useEffect(() => {
+    const onResize = () => setDesktop(isDesktopBrowser());
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  useEffect(() => {
+    document.documentElement.classList.toggle('tp-desktop', desktop);
+  }, [desktop]);
+  return desktop ? (
+    <Suspense fallback={null}>
+      <DesktopLink />
+    </Suspense>
+  ) : null;
 }
 
 const TRADE_LIST_PATHS = new Set(['/', '/trade', '/order']);
@@ -72,6 +119,7 @@ function AppRoutes() {
     <>
       <NavigationEffects />
       <MicroSettledNotice />
+      <DesktopFrame />
       <TabPages active={tab?.path} />
       {tab ? <AppTabBar active={tab.path} /> : null}
       <Suspense fallback={<ScreenFallback />}>
@@ -95,6 +143,31 @@ function AppRoutes() {
           <Route path="/mine/bank-card-list" element={<RequireAuth><MethodListPage key="bank" type={2} /></RequireAuth>} />
           <Route path="/mine/coin-address-list" element={<RequireAuth><MethodListPage key="coin" type={1} /></RequireAuth>} />
           <Route path="/mine/transfer" element={<RequireAuth><TransferPage /></RequireAuth>} />
+          <Route path="/mine/auth" element={<RequireAuth><AuthPage /></RequireAuth>} />
+          <Route path="/news" element={<NewsPage />} />
+          <Route path="/news/detail" element={<NewsDetailPage />} />
+          <Route path="/mine/invite" element={<RequireAuth><InvitePage /></RequireAuth>} />
+          <Route path="/mine/email" element={<EmailPage />} />
+          <Route path="/mine/announcement" element={<AnnouncementPage />} />
+          <Route path="/mine/video" element={<VideoPage />} />
+          <Route path="/feedback" element={<FeedbackPage />} />
+          {/* Not guarded: an external service link needs no account; the built-in chat asks a visitor to log in. */}
+          <Route path="/mine/chat" element={<ChatPage />} />
+          <Route path="/mining" element={<MiningPage />} />
+          <Route path="/mining/subscribe" element={<RequireAuth><MiningSubscribePage /></RequireAuth>} />
+          <Route path="/mining/record" element={<RequireAuth><MiningRecordPage /></RequireAuth>} />
+          <Route path="/mining/income" element={<RequireAuth><MiningIncomePage /></RequireAuth>} />
+          <Route path="/loan" element={<RequireAuth><LoanKycPage /></RequireAuth>} />
+          <Route path="/loan/submit" element={<RequireAuth><LoanSubmitPage /></RequireAuth>} />
+          <Route path="/loan/agreement" element={<RequireAuth><LoanAgreementPage /></RequireAuth>} />
+          <Route path="/loan/sign" element={<RequireAuth><LoanSignPage /></RequireAuth>} />
+          <Route path="/loan/record" element={<RequireAuth><LoanRecordPage /></RequireAuth>} />
+          <Route path="/loan/repayment" element={<RequireAuth><LoanRepaymentPage /></RequireAuth>} />
+          <Route path="/follow/trader" element={<TraderPage />} />
+          <Route path="/follow/follow-list" element={<RequireAuth><FollowListPage /></RequireAuth>} />
+          <Route path="/follow/trader-apply" element={<RequireAuth><TraderApplyPage /></RequireAuth>} />
+          <Route path="/follow/my-follower" element={<RequireAuth><MyFollowerPage /></RequireAuth>} />
+          <Route path="/follow/submit" element={<RequireAuth><FollowSubmitPage /></RequireAuth>} />
           {PLACEHOLDERS.map((p) => (
             <Route
               key={p.path}

@@ -21,41 +21,34 @@ export function tabOf(pathname: string): (typeof TABS)[number] | undefined {
 }
 
 /** Screens built in this release (rendered by app/router.tsx with their own components). */
-export const BUILT = ['/login', '/register', '/forgot', '/language', '/product', '/mine/password', '/mine/system'] as const;
+export const BUILT = ['/login', '/register', '/forgot', '/language', '/product', '/mine/password', '/mine/system', '/news', '/news/detail', '/mine/auth', '/mine/chat'] as const;
 
 /** The wallet screens (features/wallet): all need an account. */
 export const WALLET_PATHS = ['/mine/wallet', '/mine/accounts', '/mine/history', '/mine/charge', '/mine/withdraw', '/mine/withdraw-way', '/mine/bank-card-list', '/mine/coin-address-list', '/mine/transfer'] as const;
 
-/** Screens that come with later releases: a frame with back, title and the honest line. */
-export const PLACEHOLDERS: RouteDef[] = [
-  { path: '/news', title: 'nav.news' },
-  { path: '/news/detail', title: 'nav.news_detail' },
-  { path: '/feedback', title: 'nav.feedback' },
-  { path: '/loan', title: 'nav.loan', auth: true },
-  { path: '/loan/submit', title: 'nav.loan_submit', auth: true },
-  { path: '/loan/agreement', title: 'nav.loan_agreement', auth: true },
-  { path: '/loan/sign', title: 'nav.loan_sign', auth: true },
-  { path: '/loan/record', title: 'nav.loan_record', auth: true },
-  { path: '/loan/repayment', title: 'nav.loan_repayment', auth: true },
-  { path: '/follow/follow-list', title: 'nav.follow_list', auth: true },
-  { path: '/follow/trader', title: 'nav.follow_trader' },
-  { path: '/follow/trader-apply', title: 'nav.follow_trader_apply', auth: true },
-  { path: '/follow/my-follower', title: 'nav.follow_my_follower', auth: true },
-  { path: '/follow/submit', title: 'nav.follow_submit', auth: true },
-  { path: '/mining', title: 'nav.mining' },
-  { path: '/mining/subscribe', title: 'nav.mining_subscribe', auth: true },
-  { path: '/mining/record', title: 'nav.mining_record', auth: true },
-  { path: '/mining/income', title: 'nav.mining_income', auth: true },
-  { path: '/mine/auth', title: 'nav.mine_auth', auth: true },
-  { path: '/mine/invite', title: 'nav.mine_invite', auth: true },
-  { path: '/mine/email', title: 'nav.mine_email' },
-  { path: '/mine/announcement', title: 'nav.mine_announcement' },
-  { path: '/mine/video', title: 'nav.mine_video' },
-  { path: '/mine/chat', title: 'nav.mine_chat' },
-];
+/**
+ * The account and content pages (features/company, features/invite): the company e-mail and
+ * information, the announcement, the videos, the feedback placeholder and, with an account, invite.
+ */
+export const ACCOUNT_PAGE_PATHS = ['/mine/email', '/mine/announcement', '/mine/video', '/feedback', '/mine/invite'] as const;
 
-/** /mine/password and /mine/system need an account too. */
-export const AUTH_BUILT = new Set<string>(['/mine/password', '/mine/system', ...WALLET_PATHS]);
+/** The mining screens (features/mining): the fund list is open to visitors, the rest needs an account. */
+export const MINING_PATHS = ['/mining', '/mining/subscribe', '/mining/record', '/mining/income'] as const;
+
+/** The loan screens (features/loans): all need an account. */
+export const LOAN_PATHS = ['/loan', '/loan/submit', '/loan/agreement', '/loan/sign', '/loan/record', '/loan/repayment'] as const;
+
+/** The copy trading screens (features/follow); the trader page is public, the others need an account. */
+export const FOLLOW_PATHS = ['/follow/trader', '/follow/follow-list', '/follow/trader-apply', '/follow/my-follower', '/follow/submit'] as const;
+
+/**
+ * Screens that come with later releases: a frame with back, title and the honest line. Every
+ * route of the spec is built now; the frame stays for the next screen that lands in parts.
+ */
+export const PLACEHOLDERS: RouteDef[] = [];
+
+/** Screens that need an account besides the tabs that say so. */
+export const AUTH_BUILT = new Set<string>(['/mine/password', '/mine/system', '/mine/auth', '/mine/invite', ...WALLET_PATHS, '/mining/subscribe', '/mining/record', '/mining/income', ...LOAN_PATHS, '/follow/follow-list', '/follow/trader-apply', '/follow/my-follower', '/follow/submit']);
 
 /** All paths the spec lists, for the route test. */
-export const ALL_PATHS: string[] = [...TABS.map((t) => t.path), ...BUILT, ...WALLET_PATHS, ...PLACEHOLDERS.map((p) => p.path)];
+export const ALL_PATHS: string[] = [...TABS.map((t) => t.path), ...BUILT, ...WALLET_PATHS, ...ACCOUNT_PAGE_PATHS, ...MINING_PATHS, ...LOAN_PATHS, ...FOLLOW_PATHS, ...PLACEHOLDERS.map((p) => p.path)];

@@ -1,8 +1,5 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TradeSymbol } from '@tp/contracts';
-import { ComingSoon } from '../components/ui/coming-soon';
-import { PageFrame } from '../components/ui/page-frame';
 import { PartFallback, ScreenFallback } from '../components/ui/screen-fallback';
 import { HomePage } from '../features/home/routes/home-page';
 import { HomeMarkets } from '../features/market/components/home-markets';
@@ -10,18 +7,9 @@ import { useQuote } from '../features/market/model/quote-store';
 import type { TradeMode } from '../features/market/routes/trade-page';
 import { HeaderActions } from '../features/settings/components/header-actions';
 import { useAuth } from '../lib/auth-store';
-import { ForexOrderForm, ForexOrders, MicroOrderForm, TradePage, UserPage } from './lazy-screens';
+import { FollowHomePage, ForexOrderForm, ForexOrders, MicroOrderForm, OrderCopies, RankPage, TradePage, UserPage } from './lazy-screens';
 import { OrderPage } from './order-page';
 import { TABS, type TabPath } from './routes';
-
-function TabPlaceholder({ title, testId }: { title: string; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <PageFrame title={t(title)} noBack withTabBar testId={testId} right={<HeaderActions />}>
-      <ComingSoon />
-    </PageFrame>
-  );
-}
 
 /** The contract form priced by the live quote (DAY_MARKET); a new symbol starts a fresh form. */
 function ContractOrderForm({ symbol }: { symbol: TradeSymbol }) {
@@ -43,6 +31,8 @@ function renderContractOrders(type: string | null, setType: (type: string) => vo
   return (
     <Suspense fallback={<PartFallback />}>
       <ForexOrders type={type} onType={setType} />
+      {/* Copy trading: the open copies, each beside the trader's fill (nothing when there are none). */}
+      <OrderCopies />
     </Suspense>
   );
 }
@@ -58,9 +48,17 @@ function renderTab(path: TabPath): ReactNode {
     case '/order':
       return <OrderPage renderContract={renderContractOrders} />;
     case '/follow':
-      return <TabPlaceholder title="nav.follow" testId="page-follow" />;
+      return (
+        <Suspense fallback={<ScreenFallback />}>
+          <FollowHomePage headerRight={<HeaderActions />} />
+        </Suspense>
+      );
     case '/rank':
-      return <TabPlaceholder title="nav.rank" testId="page-rank" />;
+      return (
+        <Suspense fallback={<ScreenFallback />}>
+          <RankPage headerRight={<HeaderActions />} />
+        </Suspense>
+      );
   }
 }
 

@@ -1,4 +1,5 @@
-import { dec, fixed } from '@tp/domain';
+import { CHART_UTC_OFFSET_MS as APP_UTC_OFFSET_MS, dec, fixed } from '@tp/domain';
+import { wireToMs } from './datetime';
 
 export const HIDDEN = '******';
 
@@ -92,17 +93,19 @@ export function exactPrice(value: string | null | undefined, precision = 0): str
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-/** A moment (Unix ms) in the device's time zone as 'YYYY-MM-DD HH:mm:ss'; '--' when absent. */
+/**
+ * A moment (Unix ms) as 'YYYY-MM-DD HH:mm:ss' in the app's one zone (lib/datetime: the chart's);
+ * '--' when absent. Screens show dates with components/ui/date-time (localized, zone named).
+ */
 export function localDateTimeMs(ms: number | null | undefined): string {
   if (!ms) return '--';
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
+  const d = new Date(ms + APP_UTC_OFFSET_MS);
+  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}`;
 }
 
-/** A wire date-time (UTC, 'YYYY-MM-DD HH:mm:ss') in the device's time zone, same shape. */
+/** A wire date-time (UTC, 'YYYY-MM-DD HH:mm:ss') in the app's zone, same shape. */
 export function localDateTime(wire: string | null | undefined): string {
   if (!wire) return '--';
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(wire);
-  if (!m) return wire;
-  return localDateTimeMs(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!));
+  const ms = wireToMs(wire);
+  return ms === null ? wire : localDateTimeMs(ms);
 }

@@ -1,38 +1,49 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '@tp/contracts';
+import { commonLocalesDir, languagesIn, loadTexts, localeFolders } from './locale-files';
 
-const dir = dirname(fileURLToPath(import.meta.url));
-type Tree = { [k: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(tree)) {
-    if (typeof v === 'string') out[prefix + k] = v;
-    else Object.assign(out, flatten(v, `${prefix}${k}.`));
-  }
-  return out;
-}
-const load = (lang: string) => flatten(JSON.parse(readFileSync(join(dir, `${lang}.json`), 'utf8')) as Tree);
+const dir = commonLocalesDir;
+const load = (lang: string) => loadTexts(dir, lang);
 const placeholders = (s: string) => (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((p) => p.replace(/\s/g, '')).sort();
 
 const en = load('en');
 
+/** features/<feature>/locales: a feature's own namespace (lib/i18n), held to the same rules as the common file. */
+const featureLocaleDirs = localeFolders().filter((f) => f.folder !== dir);
+
+function differences(folder: string, lang: string, reference: Record<string, string>) {
+  const other = loadTexts(folder, lang);
+  const missing = Object.keys(reference).filter((k) => !(k in other));
+  const empty = Object.keys(reference).filter((k) => k in other && !other[k]!.trim());
+  const extra = Object.keys(other).filter((k) => !(k in reference));
+  const badPlaceholders = Object.keys(reference).filter((k) => k in other && placeholders(reference[k]!).join() !== placeholders(other[k]!).join());
+  return { missing, empty, extra, badPlaceholders };
+}
+const none = { missing: [], empty: [], extra: [], badPlaceholders: [] };
+
+describe.each(featureLocaleDirs.map((f) => [f.name, f.folder] as const))('feature texts %s', (_feature, folder) => {
+  const reference = loadTexts(folder, 'en');
+
+  it('has exactly one file per language', () => {
+    expect(languagesIn(folder)).toEqual([...LANGS].sort());
+  });
+
+  it('en has no empty values', () => {
+    expect(Object.entries(reference).filter(([, v]) => !v.trim())).toEqual([]);
+  });
+
+  it.each(LANGS.filter((l) => l !== 'en'))('%s has every key of en, non-empty, with the same placeholders and no stray keys', (lang) => {
+    expect(differences(folder, lang, reference)).toEqual(none);
+  });
+});
+
 describe('locale files', () => {
   it('there is exactly one file per language of contracts LANGS', () => {
-    const files = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
-    expect(files).toEqual([...LANGS].sort());
+    expect(languagesIn(dir)).toEqual([...LANGS].sort());
   });
 
   it.each(LANGS.filter((l) => l !== 'en'))('%s has every key of en.json, non-empty, with the same placeholders and no stray keys', (lang) => {
-    const other = load(lang);
-    const missing = Object.keys(en).filter((k) => !(k in other));
-    const empty = Object.keys(en).filter((k) => k in other && !other[k]!.trim());
-    const extra = Object.keys(other).filter((k) => !(k in en));
-    const badPlaceholders = Object.keys(en).filter((k) => k in other && placeholders(en[k]!).join() !== placeholders(other[k]!).join());
-    expect({ missing, empty, extra, badPlaceholders }).toEqual({ missing: [], empty: [], extra: [], badPlaceholders: [] });
+    expect(differences(dir, lang, en)).toEqual(none);
   });
 
   it('en.json has no empty values', () => {

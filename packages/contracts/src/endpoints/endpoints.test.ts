@@ -24,6 +24,11 @@ describe('endpoint objects', () => {
     expect(keyed).toEqual([
       '/api/account/draw',
       '/api/account/transfer',
+      '/api/fund/applyRefund',
+      '/api/fund/buy',
+      '/api/loan/kyc_submit',
+      '/api/loan/loan_submit',
+      '/api/loan/repayment',
       '/api/quickCharge/submit',
       '/api/quickCharge/wire_submit',
       '/api/wallet/bind_draw_method',

@@ -10,10 +10,19 @@ import { uploadsEndpoints } from './uploads.endpoints.js';
 import { usersEndpoints } from './users.endpoints.js';
 import { walletEndpoints } from './wallet.endpoints.js';
 import { withdrawalsEndpoints } from './withdrawals.endpoints.js';
+import { realNameEndpoints } from './real-name.endpoints.js';
+import { newsEndpoints } from './news.endpoints.js';
 // admin console: users, audit log, outbox, dashboard
 import { adminUsersEndpoints } from './admin-users.endpoints.js';
 import { adminOpsEndpoints } from './admin-ops.endpoints.js';
 import { adminConfigEndpoints } from './admin-config.endpoints.js';
+// account pages: company e-mail, invite figures
+import { companyEndpoints, inviteEndpoints } from './account-pages.endpoints.js';
+import { supportEndpoints } from './support.endpoints.js';
+import { fundsEndpoints } from './funds.endpoints.js';
+import { adminLoansEndpoints, loansEndpoints } from './loans.endpoints.js';
+import { followEndpoints } from './follow.endpoints.js';
+import { fairEndpoints } from './fair.endpoints.js';
 import type { EndpointSpec } from './define-endpoint.js';
 
 export * from './define-endpoint.js';
@@ -36,6 +45,16 @@ export const endpoints = {
   adminUsers: adminUsersEndpoints,
   adminOps: adminOpsEndpoints,
   adminConfig: adminConfigEndpoints,
+  realName: realNameEndpoints,
+  news: newsEndpoints,
+  company: companyEndpoints,
+  invite: inviteEndpoints,
+  support: supportEndpoints,
+  funds: fundsEndpoints,
+  loans: loansEndpoints,
+  adminLoans: adminLoansEndpoints,
+  follow: followEndpoints,
+  fair: fairEndpoints,
 };
 
 /** Every endpoint as a flat list (route tables, docs checks). */

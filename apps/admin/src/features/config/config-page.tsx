@@ -13,9 +13,10 @@ const AREAS = [
   { path: 'collection-accounts', element: lazy(() => import('./deposits-page').then((m) => ({ default: m.CollectionAccountsPage }))) },
   { path: 'companies', element: lazy(() => import('./companies-page')) },
   { path: 'news', element: lazy(() => import('./news-page')) },
+  { path: 'funds', element: lazy(() => import('./funds-page')) },
 ] as const;
 
-/** Platform configuration (admin role): symbols, options, base settings, deposits, companies, news. */
+/** Platform configuration (admin role): symbols, options, base settings, deposits, companies, news, mining funds. */
 export default function ConfigPage() {
   const { t } = useTranslation('config');
   const { pathname } = useLocation();

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Switch, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Switch, Tooltip, Typography } from 'antd';
 import { BoldOutlined, ItalicOutlined, OrderedListOutlined, StrikethroughOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
@@ -53,6 +53,8 @@ interface NewsForm {
   language: Lang | '';
   logo: string;
   published: boolean;
+  /** The original article this one translates; empty for an original. */
+  translation_of: number | null;
 }
 
 const rule = (schema: { safeParse(v: unknown): { success: boolean } }, message: string) => ({
@@ -81,6 +83,7 @@ export default function NewsEditor({ article, onSaved }: { article: AdminNews | 
       language: (article?.language ?? '') as Lang | '',
       logo: article?.logo ?? '',
       published: article?.published ?? false,
+      translation_of: article?.translation_of ?? null,
     });
   }, [article, form]);
 
@@ -88,7 +91,7 @@ export default function NewsEditor({ article, onSaved }: { article: AdminNews | 
     if (!editor) return;
     setBusy(true);
     try {
-      const body = { ...values, title: values.title.trim(), desc: values.desc.trim(), logo: values.logo.trim(), content: editor.getHTML() };
+      const body = { ...values, title: values.title.trim(), desc: values.desc.trim(), logo: values.logo.trim(), translation_of: values.translation_of ?? null, content: editor.getHTML() };
       const result = saved
         ? await call(endpoints.adminConfig.updateNews, body, { pathParams: { id: saved.id }, announce: true })
         : await call(endpoints.adminConfig.createNews, body, { announce: true });
@@ -124,6 +127,9 @@ export default function NewsEditor({ article, onSaved }: { article: AdminNews | 
               <Switch data-testid="news-published" />
             </Form.Item>
           </Space>
+          <Form.Item name="translation_of" label={t('news.translation_of')} extra={t('news.translation_help')}>
+            <InputNumber min={1} precision={0} style={{ width: 160 }} data-testid="news-translation-of" />
+          </Form.Item>
           <Form.Item name="logo" label={t('news.logo')} extra={t('common.image_help')} rules={[rule(shape.logo, t('common.invalid'))]}>
             <Input />
           </Form.Item>

@@ -38,9 +38,19 @@ export default function NewsPage() {
         data-testid="news"
         pagination={{ current: page, total: list.data?.total ?? 0, pageSize: list.data?.per_page ?? 20, onChange: setPage, hideOnSinglePage: true }}
         columns={[
+          { title: t('news.id'), dataIndex: 'id', width: 70 },
           { title: t('news.title_field'), dataIndex: 'title' },
           { title: t('news.category'), dataIndex: 'category_id', render: (v: number) => t(`news.categories.${v}`) },
-          { title: t('news.language'), dataIndex: 'language', render: (v: string) => <Tag>{v || t('news.every_language')}</Tag> },
+          {
+            title: t('news.language'),
+            dataIndex: 'language',
+            render: (v: string, row) => (
+              <>
+                <Tag>{v || t('news.every_language')}</Tag>
+                {row.translation_of ? <Tag color="blue">{t('news.translation_tag', { id: row.translation_of })}</Tag> : null}
+              </>
+            ),
+          },
           { title: t('news.updated_at'), dataIndex: 'updated_at' },
           {
             title: t('news.published'),

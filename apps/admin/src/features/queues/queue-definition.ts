@@ -12,7 +12,7 @@ export type ItemOf<L extends EndpointSpec> = EndpointData<L> extends Paged<infer
 /** A status of the queue's filter: the server's number and its label `queues:status.<key>`. */
 export interface QueueStatus {
   value: number;
-  key: 'waiting' | 'approved' | 'rejected' | 'invalid';
+  key: 'waiting' | 'approved' | 'rejected' | 'invalid' | 'to_repay' | 'repayment_review' | 'repaid';
 }
 
 /** One value of an item, labelled `queues:<queue key>.fields.<key>`; `t` translates in the `queues` namespace. */
@@ -50,6 +50,8 @@ export interface QueueDefinition<L extends EndpointSpec> {
   /** Every field the drawer lists (columns included or not). */
   detailFields: readonly QueueField<ItemOf<L>>[];
   imageFields: readonly QueueImage<ItemOf<L>>[];
+  /** Private files of an item that are not images (a signed agreement's PDF): a download button each. */
+  fileFields?: readonly QueueImage<ItemOf<L>>[];
 }
 
 /** Checks a definition's types against its list endpoint's items. */

@@ -1,8 +1,9 @@
 import { Button, Descriptions, Drawer, Space, Typography } from 'antd';
-import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { EndpointSpec } from '@tp/contracts';
 import { PrivateImage } from '../../components/private-image';
+import { fetchPrivateFile } from '../../lib/api';
 import type { DecisionKind } from './decision-modal';
 import type { ItemOf, QueueDefinition, QueueItem } from './queue-definition';
 import { StatusTag } from './status-tag';
@@ -12,6 +13,18 @@ interface Props<L extends EndpointSpec> {
   item: (ItemOf<L> & QueueItem) | null;
   onClose(): void;
   onDecide(kind: DecisionKind): void;
+}
+
+/** A private file fetched with the staff token and handed to the browser as a download. */
+async function download(path: string, name: string): Promise<void> {
+  const url = URL.createObjectURL(await fetchPrivateFile(path));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Every field of an item and its uploaded images full size; approve and reject while it waits. */
@@ -49,6 +62,14 @@ export function QueueDetail<L extends EndpointSpec>({ definition, item, onClose,
               ...definition.detailFields.map((f) => ({ key: f.key, label: t(`${definition.key}.fields.${f.key}`), children: f.value(item, t) ?? '' })),
             ]}
           />
+          {(definition.fileFields ?? []).map((file) => {
+            const path = file.path(item);
+            return path ? (
+              <Button key={file.key} icon={<DownloadOutlined />} onClick={() => void download(path, path.split('/').at(-1) ?? file.key).catch(() => undefined)} data-testid={`detail-file-${file.key}`}>
+                {t(`${definition.key}.fields.${file.key}`)}
+              </Button>
+            ) : null;
+          })}
           {definition.imageFields.map((img) => {
             const path = img.path(item);
             return (

@@ -2,7 +2,7 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { QueueStatus } from './queue-definition';
 
-const COLORS: Record<QueueStatus['key'], string> = { waiting: 'gold', approved: 'green', rejected: 'red', invalid: 'default' };
+const COLORS: Record<QueueStatus['key'], string> = { waiting: 'gold', approved: 'green', rejected: 'red', invalid: 'default', to_repay: 'blue', repayment_review: 'orange', repaid: 'green' };
 
 /** An item's status by the queue's own numbering. */
 export function StatusTag({ status, statuses }: { status: number; statuses: readonly QueueStatus[] }) {

@@ -9,13 +9,18 @@ export interface CompanySeed {
   is_main: boolean;
 }
 
-/** The main company (the operator) and a few others the company search can find. */
+/**
+ * The main company (the operator) and a few others the company search can find. Texts shown to
+ * users in every language are names, addresses and links only: the seed has no English sentence
+ * (a subject stays empty until staff write one). The main company's url '/' is this site; the
+ * app shows it as the site's own address. Its logo is the app's logo (apps/web/public/logo.png).
+ */
 export const COMPANIES: readonly CompanySeed[] = [
   {
     name: 'Harbour Point Markets Ltd',
     logo: '/logo.png',
     url: '/',
-    subject: 'Online trading of contracts and options',
+    subject: '',
     registered_address: '18 Harbour Road, Wan Chai, Hong Kong',
     location: 'Level 21, Two Pacific Place, 88 Queensway, Admiralty, Hong Kong',
     email: 'support@harbourpoint.example',
@@ -25,7 +30,7 @@ export const COMPANIES: readonly CompanySeed[] = [
     name: 'Northgate Capital Partners',
     logo: '',
     url: 'https://northgate.example',
-    subject: 'Asset management',
+    subject: '',
     registered_address: '1 Raffles Place, Singapore 048616',
     location: '1 Raffles Place, Singapore 048616',
     email: 'info@northgate.example',
@@ -35,7 +40,7 @@ export const COMPANIES: readonly CompanySeed[] = [
     name: 'Lumen Digital Assets',
     logo: '',
     url: 'https://lumen.example',
-    subject: 'Digital asset brokerage',
+    subject: '',
     registered_address: '25 Canada Square, London E14 5LQ, United Kingdom',
     location: '25 Canada Square, London E14 5LQ, United Kingdom',
     email: 'hello@lumen.example',
@@ -45,7 +50,7 @@ export const COMPANIES: readonly CompanySeed[] = [
     name: 'Sakura Securities Co.',
     logo: '',
     url: 'https://sakura-sec.example',
-    subject: 'Securities and foreign exchange',
+    subject: '',
     registered_address: '2-1-1 Nihonbashi, Chuo-ku, Tokyo, Japan',
     location: '2-1-1 Nihonbashi, Chuo-ku, Tokyo, Japan',
     email: 'contact@sakura-sec.example',

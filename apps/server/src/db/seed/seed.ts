@@ -29,6 +29,11 @@ export const BASE_SETTINGS: Record<string, string> = {
   company_status: '0',
   company_status_type: '0',
   loss_url: '',
+  // Empty: a desktop browser sees the phone layout without a link to a desktop site.
+  pc_url: '',
+  // The clips shipped in apps/web/public/videos (scripts/render-videos.mjs makes them).
+  video_url_1: '/videos/market-basics.webm',
+  video_url_2: '/videos/placing-an-order.webm',
 };
 
 const SEEDED_KEY = 'seeded_at';
@@ -80,7 +85,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
   if (seeded && generated) {
     await fs.mkdir(opts.dataDir, { recursive: true });
     const file = path.join(opts.dataDir, 'admin-password.txt');
-    await fs.writeFile(file, `${opts.adminEmail}\n${generated}\n`, { mode: 0o600 });
+    // The password alone (README: the file holds the password), so `$(cat admin-password.txt)` works.
+    await fs.writeFile(file, `${generated}\n`, { mode: 0o600 });
     opts.log(`Admin account ${opts.adminEmail} created with password ${generated} (also written to ${file})`);
   }
   return seeded;

@@ -10,6 +10,10 @@ const DEPOSIT_ADDRESSES = [
 
 const BANK_COINS = ['USD', 'EUR', 'HKD'];
 
+/**
+ * Collection accounts. Their remarks are shown in every language, so the seed keeps them to a
+ * term (SEPA); the app itself asks for the UID as the transfer's reference, translated.
+ */
 const BANK_ACCOUNTS: Record<string, { bank_name: string; bank_address: string; bank_swift: string; payee_name: string; payee_account: string; bank_remark: string }[]> = {
   USD: [
     {
@@ -18,7 +22,7 @@ const BANK_ACCOUNTS: Record<string, { bank_name: string; bank_address: string; b
       bank_swift: 'HPBKUS33',
       payee_name: 'Harbour Point Trading Ltd',
       payee_account: '0012345678901',
-      bank_remark: 'Put your UID in the transfer reference',
+      bank_remark: '',
     },
   ],
   EUR: [
@@ -28,7 +32,7 @@ const BANK_ACCOUNTS: Record<string, { bank_name: string; bank_address: string; b
       bank_swift: 'HPBKDEFF',
       payee_name: 'Harbour Point Trading Ltd',
       payee_account: 'DE89370400440532013000',
-      bank_remark: 'SEPA transfers only; put your UID in the reference',
+      bank_remark: 'SEPA',
     },
   ],
   HKD: [
@@ -38,7 +42,7 @@ const BANK_ACCOUNTS: Record<string, { bank_name: string; bank_address: string; b
       bank_swift: 'HPBKHKHH',
       payee_name: 'Harbour Point Trading Ltd',
       payee_account: '004-123-456789-001',
-      bank_remark: 'Put your UID in the transfer reference',
+      bank_remark: '',
     },
   ],
 };

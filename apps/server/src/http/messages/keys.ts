@@ -15,10 +15,18 @@ export const SERVER_TEXT_KEYS = [
   'memo_demo_funding',
   'memo_demo_reset',
   'memo_other',
+  'memo_fund_hold',
+  'memo_fund_income',
+  'memo_fund_release',
+  'memo_fund_refund',
   // status_name of withdrawal records (0 pending, 1 paid, 2 rejected)
   'withdraw_status_0',
   'withdraw_status_1',
   'withdraw_status_2',
+  // id_card_type_name of real-name records (1 id card, 2 passport, 3 driver license)
+  'id_card_type_1',
+  'id_card_type_2',
+  'id_card_type_3',
 ] as const;
 export type ServerTextKey = (typeof SERVER_TEXT_KEYS)[number];
 

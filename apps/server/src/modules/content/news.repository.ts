@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database.js';
 
 /** News articles (0014). One query per function. */
 
-const NEWS_COLUMNS = ['id', 'title', 'desc', 'content', 'category_id', 'logo', 'language', 'published', 'created_at', 'updated_at'] as const;
+const NEWS_COLUMNS = ['id', 'title', 'desc', 'content', 'category_id', 'logo', 'language', 'published', 'translation_of', 'created_at', 'updated_at'] as const;
 
 export async function countNews(db: Executor): Promise<number> {
   const row = await db.selectFrom('news').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
@@ -28,6 +28,7 @@ export interface NewsValues {
   logo: string;
   language: string;
   published: boolean;
+  translation_of: number | null;
 }
 
 export async function insertNews(db: Executor, values: NewsValues, adminId: number): Promise<NewsRow> {
@@ -45,4 +46,15 @@ export async function updateNews(db: Executor, id: number, values: Partial<NewsV
     .where('id', '=', id)
     .returning(NEWS_COLUMNS)
     .executeTakeFirstOrThrow();
+}
+
+/** Whether an article may be the original of a translation: it exists, is no translation itself and is not `self`. */
+export async function isOriginal(db: Executor, id: number, self: number | undefined): Promise<boolean> {
+  const row = await db.selectFrom('news').select('translation_of').where('id', '=', id).executeTakeFirst();
+  return row !== undefined && row.translation_of === null && id !== self;
+}
+
+/** Whether an article has translations (then it cannot become a translation itself). */
+export async function hasTranslations(db: Executor, id: number): Promise<boolean> {
+  return (await db.selectFrom('news').select('id').where('translation_of', '=', id).limit(1).executeTakeFirst()) !== undefined;
 }

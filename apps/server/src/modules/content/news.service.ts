@@ -19,6 +19,17 @@ function audited(n: AdminNews) {
   return { ...rest, content_length: content.length };
 }
 
+/**
+ * A translation names its language and an original that is no translation itself (one level, so
+ * the user pages need one join); an article with translations of its own stays an original.
+ */
+async function checkedTranslation(trx: Executor, self: number | undefined, original: number | null, language: string): Promise<number | null> {
+  if (original === null) return null;
+  if (language === '' || !(await repo.isOriginal(trx, original, self))) refuse('news_translation_invalid');
+  if (self !== undefined && (await repo.hasTranslations(trx, self))) refuse('news_translation_invalid');
+  return original;
+}
+
 export async function listNewsForAdmin(db: Executor, page: number): Promise<Paged<AdminNews>> {
   const [total, rows] = await Promise.all([repo.countNews(db), repo.listNews(db, PAGE_SIZE, (page - 1) * PAGE_SIZE)]);
   return { data: rows.map(toAdminNews), total, current_page: page, last_page: Math.max(1, Math.ceil(total / PAGE_SIZE)), per_page: PAGE_SIZE };
@@ -35,6 +46,7 @@ export async function createNews(trx: Executor, adminId: number, input: z.output
       logo: input.logo ?? '',
       language: input.language ?? '',
       published: input.published ?? false,
+      translation_of: await checkedTranslation(trx, undefined, input.translation_of ?? null, input.language ?? ''),
     },
     adminId,
   );
@@ -54,6 +66,9 @@ export async function updateNews(trx: Executor, adminId: number, id: number, inp
   if (input.logo !== undefined) change.logo = input.logo;
   if (input.language !== undefined) change.language = input.language;
   if (input.published !== undefined) change.published = input.published;
+  if (input.translation_of !== undefined || input.language !== undefined) {
+    change.translation_of = await checkedTranslation(trx, id, input.translation_of === undefined ? before.translation_of : input.translation_of, input.language ?? before.language);
+  }
   const after = toAdminNews(await repo.updateNews(trx, id, change));
   await writeAudit(trx, { adminId, action: 'news.update', target: `news:${id}`, detail: {}, before: audited(toAdminNews(before)), after: audited(after) });
   return after;

@@ -38,9 +38,11 @@ describe('news in the admin console', () => {
     await t.close();
   });
 
-  it('lists the seeded articles, newest first, paged', async () => {
+  it('lists the seeded articles and their translations, newest first, paged', async () => {
     const page = (await callEndpoint(t.app, e.news, { token: admin, input: { page: 1 } })).body.data as Paged<AdminNews>;
-    expect(page).toMatchObject({ total: 3, current_page: 1, last_page: 1, per_page: 20 });
+    // Three originals (0014) and hk and ar translations of two of them (0015).
+    expect(page).toMatchObject({ total: 7, current_page: 1, last_page: 1, per_page: 20 });
+    expect(page.data.filter((n) => n.translation_of !== null).map((n) => n.language).sort()).toEqual(['ar', 'ar', 'hk', 'hk']);
     expect(page.data.every((n) => n.published && n.content.startsWith('<p>'))).toBe(true);
     expect(page.data[0]!.id).toBeGreaterThan(page.data[1]!.id);
   });

@@ -91,11 +91,13 @@ describe('GET /admin/api/dashboard', () => {
   });
 
   it('reports the engine, the event lag and the scheduler from the database', async () => {
+    // One clock reading: two readings a millisecond apart made the period 60001 ms now and then.
+    const now = Date.now();
     await t.db
       .insertInto('scheduled_runs')
       .values([
-        { job: 'test.job', period_start: new Date(Date.now() - 120_000), started_at: new Date(Date.now() - 120_000), finished_at: new Date(Date.now() - 119_000) },
-        { job: 'test.job', period_start: new Date(Date.now() - 60_000), started_at: new Date(Date.now() - 60_000), finished_at: new Date(Date.now() - 59_000) },
+        { job: 'test.job', period_start: new Date(now - 120_000), started_at: new Date(now - 120_000), finished_at: new Date(now - 119_000) },
+        { job: 'test.job', period_start: new Date(now - 60_000), started_at: new Date(now - 60_000), finished_at: new Date(now - 59_000) },
       ])
       .execute();
     const d = (await callEndpoint(t.app, ops.dashboard, { token: admin })).body.data;

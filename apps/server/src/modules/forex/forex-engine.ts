@@ -9,6 +9,7 @@ import { stopOutLevel } from './stop-out-level.js';
 import { FOREX_ORDER_CHANGED, publishClosed } from './forex-events.js';
 import { closePosition, fillPending } from './position-closer.js';
 import { TriggerCore, type CoreEffect, type CoreOrderInput } from './trigger-core.js';
+import { copyTradingHooks } from './copy-hooks.js';
 
 export interface ForexEngineOptions {
   /** FOREX_TRADE is pushed to each user with holding orders at most this often. */
@@ -139,6 +140,8 @@ export class ForexEngine implements TickConsumer {
       // Whatever became due while no engine ran (or raced the last tick) is settled now.
       const users = [...byUser.keys()].sort((a, b) => a - b);
       await this.apply(users.flatMap((u) => this.core.evaluateUser(u)), this.deps.now());
+      // Copies a stopped engine owed (fills, closes, stop changes of traders) are made now.
+      await this.syncCopies();
     });
     const pushMs = this.opts.pushIntervalMs ?? 1000;
     const reconcileMs = this.opts.reconcileMs ?? 5000;
@@ -153,7 +156,11 @@ export class ForexEngine implements TickConsumer {
       for (const tick of ticks) {
         this.dirtySymbols.add(tick.symbolId);
         const effects = this.core.onTick(tick.symbolId, tick.price, tick.seq);
-        if (effects.length > 0) await this.apply(effects, tick.atMs);
+        if (effects.length > 0) {
+          await this.apply(effects, tick.atMs);
+          // Same step, same tick: a trader's fill or close reaches the copies before the next tick.
+          await this.syncCopies();
+        }
       }
     });
   }
@@ -190,8 +197,10 @@ export class ForexEngine implements TickConsumer {
   private async reload(userIds: readonly number[], depth = 0): Promise<void> {
     const rows = await repo.contractAccounts(this.db, userIds, ACCOUNT_TYPES.forex);
     const effects: CoreEffect[] = [];
+    // One read of every user's open orders: a trader's fill re-reads thousands of followers.
+    const openByUser = await repo.openOrdersOfUsers(this.db, rows.map((a) => a.user_id!));
     for (const a of rows) {
-      const orders = (await repo.openOrdersOfUser(this.db, a.user_id!)).map(toCoreOrder);
+      const orders = (openByUser.get(a.user_id!) ?? []).map(toCoreOrder);
       if (orders.length === 0) {
         this.core.dropUser(a.user_id!);
         continue;
@@ -202,6 +211,24 @@ export class ForexEngine implements TickConsumer {
     }
     // A refused effect re-reads again; twice more at most, then the next tick or reconcile retries.
     if (depth < 2) await this.apply(effects, this.deps.now());
+    // A user's orders changed over HTTP (a trader's market fill, close or new stops): the copies follow.
+    if (depth === 0) await this.syncCopies();
+  }
+
+  /**
+   * Copy trading: the follow module brings copies in line with their traders' orders, and the
+   * followers whose open orders that changed are re-indexed at once. A failure is logged; the
+   * next tick, reload or reconcile runs it again (it works from the database).
+   */
+  private async syncCopies(): Promise<void> {
+    const hooks = copyTradingHooks();
+    if (!hooks) return;
+    try {
+      const changed = await hooks.sync(this.db, this.deps.bus, this.deps.now());
+      if (changed.length > 0) await this.reload(changed, 1);
+    } catch (err) {
+      this.deps.log.error('copy trading sync failed', err);
+    }
   }
 
   /**
@@ -232,6 +259,8 @@ export class ForexEngine implements TickConsumer {
       }
     }
     if (changed.length > 0) await this.reload(changed);
+    // The safety net of a lost order_changed message for copy trading.
+    await this.syncCopies();
   }
 
   /** FOREX_TRADE to users whose floating profit may have changed since the last push. */

@@ -172,6 +172,19 @@ export async function openOrdersOfUser(db: Executor, userId: number): Promise<Or
   return db.selectFrom('forex_orders').select(ORDER_COLUMNS).where('user_id', '=', userId).where('status', 'in', [0, 1]).orderBy('id').execute();
 }
 
+/** Every open order of some users, oldest first, by user (the engine's re-read of many users at once). */
+export async function openOrdersOfUsers(db: Executor, userIds: readonly number[]): Promise<Map<number, OrderRow[]>> {
+  const byUser = new Map<number, OrderRow[]>();
+  if (userIds.length === 0) return byUser;
+  const rows = await db.selectFrom('forex_orders').select(ORDER_COLUMNS).where('user_id', 'in', [...userIds]).where('status', 'in', [0, 1]).orderBy('id').execute();
+  for (const r of rows) {
+    const list = byUser.get(r.user_id);
+    if (list) list.push(r);
+    else byUser.set(r.user_id, [r]);
+  }
+  return byUser;
+}
+
 /** Every open order (the engine's rebuild), via the partial index. */
 export async function allOpenOrders(db: Executor): Promise<OrderRow[]> {
   return db.selectFrom('forex_orders').select(ORDER_COLUMNS).where('status', 'in', [0, 1]).orderBy('id').execute();

@@ -3,6 +3,7 @@ import { Decimal, FOREX_MONEY_PLACES, forexFillPrice, forexProfit, settleClose }
 import type { Executor } from '../../db/database.js';
 import { LEDGER_KINDS, SYSTEM_ACCOUNTS, baseCurrencyId, ensureSystemAccount, holdPostings, lockAccounts, post, systemAccountId, type Posting } from '../ledger/index.js';
 import * as repo from './forex.repository.js';
+import { copyTradingHooks } from './copy-hooks.js';
 
 /**
  * The money side of forex orders, shared by the HTTP actions and the trigger engine: closing a
@@ -94,6 +95,9 @@ export async function closePosition(trx: Executor, orderId: number, close: Close
     postings.push({ accountId: account.id, bucket: 'available', amount: profit });
     postings.push({ accountId: house.pnl, bucket: 'available', amount: profit.neg() });
   }
+  // A copy pays the trader's profit share in this same ledger transaction (copy trading).
+  const hooks = order.origin_id > 0 ? copyTradingHooks() : undefined;
+  if (hooks) postings.push(...(await hooks.closeCopy(trx, order, profit, account.id)));
   await post(trx, { kind: LEDGER_KINDS.forexClose, memo: 'Forex position closed', reference, postings });
   return order;
 }

@@ -26,6 +26,24 @@ export const LEDGER_KINDS = {
   forexCancel: 'forex_cancel',
   /** Forex: the house absorbs a loss beyond the user's account (negative balance protection). */
   forexNegativeBalance: 'forex_negative_balance_protection',
+  /** Mining fund subscribed: funding available -> held for the term. */
+  fundHold: 'fund_hold',
+  /** A daily mining income: house (the demo house for demo accounts) -> funding available. */
+  fundIncome: 'fund_income',
+  /** A mining fund matured: its held amount back to available. */
+  fundRelease: 'fund_release',
+  /** An approved early redemption: held -> available less the penalty, the penalty to the house. */
+  fundRefund: 'fund_refund',
+  /** Copy trading: a follower's copy of a trader order - margin held and fee charged (its close is forex_close). */
+  followCopyOpen: 'follow_copy_open',
+  /** Loans: an approved loan's principal, house loan book -> user funding. */
+  loanPayout: 'loan_payout',
+  /** Loans: the term's interest owed at approval, loan book -> loan income. */
+  loanInterest: 'loan_interest',
+  /** Loans: one overdue day's late fee owed, loan book -> loan income. */
+  loanPenalty: 'loan_penalty',
+  /** Loans: the amount due paid back into the loan book (from funding or external clearing). */
+  loanRepayment: 'loan_repayment',
 } as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[keyof typeof LEDGER_KINDS] | (string & {});
 

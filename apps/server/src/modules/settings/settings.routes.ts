@@ -21,5 +21,11 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     return okEnvelope(req.lang, company);
   });
 
+  // The company e-mail page: the `company_email` setting, else the main company's own address.
+  route(app, endpoints.company.email, async ({ req }) => {
+    const email = (await repo.getPublicSetting(app.db, 'company_email')) || (await repo.findMainCompany(app.db))?.email || '';
+    return okEnvelope(req.lang, { email });
+  });
+
   route(app, settings.companyStatus, async ({ req }) => okEnvelope(req.lang, await service.companyStatus(app.db)));
 };

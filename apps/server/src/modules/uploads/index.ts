@@ -3,4 +3,5 @@ import { uploadsRoutes } from './uploads.routes.js';
 
 export const uploadsModule = defineModule({ name: 'uploads', routes: uploadsRoutes });
 
-export { ownUploadId, uploadUrl } from './uploads.service.js';
+export { ownUploadId, storeImage, uploadUrl, uploadsDir } from './uploads.service.js';
+export { imageUploadLimits, readImagePart } from './read-image-part.js';

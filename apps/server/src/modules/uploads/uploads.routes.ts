@@ -7,7 +7,8 @@ import { okEnvelope } from '../../http/envelope.js';
 import { currentUser, tokenFromHeader, userForToken } from '../../http/auth.js';
 import { route } from '../../http/endpoint.js';
 import { adminForToken } from '../../http/admin-auth.js';
-import { isRefusal, refuse } from '../../http/refusal.js';
+import { refuse } from '../../http/refusal.js';
+import { imageUploadLimits, readImagePart } from './read-image-part.js';
 import { findUploadByName } from './uploads.repository.js';
 import { storeImage, uploadsDir } from './uploads.service.js';
 
@@ -17,32 +18,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
   const maxBytes = config.uploadMaxBytes;
   // One file per request; other parts are not expected.
-  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 12 } });
+  await app.register(multipart, imageUploadLimits(maxBytes));
 
   route(app, endpoints.uploads.image, async ({ req }) => {
     const user = currentUser(req);
-    if (!req.isMultipart()) refuse('upload_missing');
-    let content: Buffer | undefined;
-    try {
-      for await (const part of req.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'file' || content) {
-            part.file.resume();
-            continue;
-          }
-          content = await part.toBuffer();
-        }
-      }
-    } catch (err) {
-      if (isRefusal(err)) throw err;
-      // @fastify/multipart throws once a file passes limits.fileSize.
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') refuse('upload_too_large', { max_mb: String(+(maxBytes / 1024 / 1024).toFixed(2)) });
-      // Anything else here is the body itself: no boundary, cut short, a malformed part. The
-      // client's fault, refused like any bad input rather than answered as a fault of ours.
-      req.log.info({ err: { code: (err as { code?: string }).code, message: (err as Error).message } }, 'malformed multipart body');
-      refuse('bad_request', { field: 'file' });
-    }
-    if (!content) refuse('upload_missing');
+    const content = await readImagePart(req, maxBytes);
     const quota = { perHour: config.uploadsPerHour, bytesPerDay: config.uploadBytesPerDay };
     return okEnvelope(req.lang, await storeImage(db, config.dataDir, user.id, content, quota), 'uploaded');
   });

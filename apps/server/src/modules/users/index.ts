@@ -1,11 +1,12 @@
-import { defineModule } from '../define-module.js';
+import { combineRoutes, defineModule } from '../define-module.js';
 import { LEDGER_KINDS } from '../ledger/index.js';
 import { usersRoutes } from './users.routes.js';
 import { adminUsersRoutes } from './admin-users.routes.js';
+import { inviteRoutes } from './invite.routes.js';
 
 export const usersModule = defineModule({
   name: 'users',
-  routes: usersRoutes,
+  routes: combineRoutes(usersRoutes, inviteRoutes),
   // The users area of the admin console: search, a user's page, disable/enable, end sessions.
   adminRoutes: adminUsersRoutes,
   ledgerKinds: [LEDGER_KINDS.demoFunding, LEDGER_KINDS.demoReset],

@@ -80,3 +80,13 @@ export async function updatePasswordHash(db: Executor, userId: number, passwordH
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 
+
+/** A user's invite code and how many accounts name the user as their inviter (users_inviter_idx). */
+export async function inviteStats(db: Executor, userId: number): Promise<{ invite_code: string; invited: number }> {
+  const row = await db
+    .selectFrom('users as u')
+    .select(['u.invite_code', sql<string>`(SELECT count(*) FROM users i WHERE i.inviter_id = u.id)`.as('invited')])
+    .where('u.id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { invite_code: row.invite_code, invited: Number(row.invited) };
+}

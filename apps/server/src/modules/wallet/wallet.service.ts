@@ -57,6 +57,15 @@ function describe(kind: string, available: Decimal): { type: number; memoKey: Te
       return { type: ACCOUNT_LOG_TYPES.demo_reset, memoKey: 'memo_demo_reset' };
     case LEDGER_KINDS.adjustment:
       return { type: ACCOUNT_LOG_TYPES.memo, memoKey: 'memo_other' };
+    // mining funds: the history names them, under the type of other movements
+    case LEDGER_KINDS.fundHold:
+      return { type: ACCOUNT_LOG_TYPES.other, memoKey: 'memo_fund_hold' };
+    case LEDGER_KINDS.fundIncome:
+      return { type: ACCOUNT_LOG_TYPES.other, memoKey: 'memo_fund_income' };
+    case LEDGER_KINDS.fundRelease:
+      return { type: ACCOUNT_LOG_TYPES.other, memoKey: 'memo_fund_release' };
+    case LEDGER_KINDS.fundRefund:
+      return { type: ACCOUNT_LOG_TYPES.other, memoKey: 'memo_fund_refund' };
     default:
       return { type: ACCOUNT_LOG_TYPES.other, memoKey: 'memo_other' };
   }

@@ -181,6 +181,28 @@ describe('buttons', () => {
     expect(callsTo(endpoints.wallet.balances.path)).toHaveLength(0);
   });
 
+  it('margin and fee beyond the available contract balance turn the button off and say so before sending', async () => {
+    routes[endpoints.wallet.balances.path] = () => BALANCE.map((a) => (a.accountTypeId === 3 ? { ...a, balance: '5.00' } : a));
+    await renderForm();
+    await waitFor(() => expect(el('forex-balance').textContent).toBe('5.00'));
+    const fill = forexFillPrice(1, BTC_CLOSE, btc.Spread);
+    const margin = forexMargin({ marginMode: btc.MarginMode, lots: '0.01', contNum: btc.ForexContNum, price: fill, leverage: 10 });
+    const need = margin.plus(forexFee({ feeType: 1, lots: '0.01', feeRate: btc.ForexFeeRate, margin }));
+    expect(need.gt(5)).toBe(true);
+    expect(button('forex-submit').disabled).toBe(true);
+    expect(el('forex-insufficient').textContent).toContain('Not enough available balance');
+    expect(el('forex-insufficient').textContent?.replace(/,/g, '')).toContain(need.toFixed(2));
+    await tapSubmit();
+    expect(callsTo(endpoints.forex.submit.path)).toHaveLength(0);
+  });
+
+  it('with enough balance no such message is shown', async () => {
+    await renderForm();
+    await waitFor(() => expect(el('forex-balance').textContent).toBe('8,765.43'));
+    expect(screen.queryByTestId('forex-insufficient')).toBeNull();
+    expect(button('forex-submit').disabled).toBe(false);
+  });
+
   it('a symbol without leverage options shows the message instead of buttons', async () => {
     await renderForm(symbol({ Id: 43, Code: 'NATGAS', HasForexMultiple: [] }));
     expect(el('forex-no-mult').textContent).toBe('No leverage is configured for this symbol, so no order can be placed');

@@ -234,6 +234,24 @@ describe('search page', () => {
     expect(browser.openUrl).toHaveBeenCalledWith('https://harbour.example');
   });
 
+  it("the main company's website '/' is shown as this site's address, an unusable one not at all", async () => {
+    routes[endpoints.settings.setting.path] = () => ({ key: 'main_mode', value: '1' });
+    routes[endpoints.market.searchCompany.path] = () => [
+      { id: 1, name: 'Main Ltd', logo: '/logo.png', url: '/', subject: '', registered_address: '', location: '', email: '' },
+      { id: 2, name: 'Odd Ltd', logo: '', url: 'javascript:alert(1)', subject: '', registered_address: '', location: '', email: '' },
+    ];
+    await renderScreen(<ProductPage />, '/product');
+    const items = await screen.findAllByTestId('search-company-item');
+    fireEvent.click(items[0]!);
+    let sheet = await screen.findByTestId('company-sheet');
+    expect(sheet.textContent).toContain(`${window.location.origin}/`);
+    expect(within(sheet).queryByText('/')).toBeNull();
+    fireEvent.click(items[1]!);
+    await waitFor(() => expect(screen.getByTestId('company-sheet-name').textContent).toBe('Odd Ltd'));
+    sheet = screen.getByTestId('company-sheet');
+    expect(sheet.textContent).not.toContain('javascript');
+  });
+
   it('setCookie writes max-age (3 years = 94608000 s) and path', async () => {
     const { setCookie: real } = await vi.importActual<typeof import('../../lib/browser')>('../../lib/browser');
     const set = vi.spyOn(Document.prototype, 'cookie', 'set');

@@ -106,6 +106,20 @@ describe('micro order form', () => {
     expect((sent.init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/.{8,}/);
   });
 
+  it('an amount over the available balance turns both buttons off and says why before sending', async () => {
+    await renderScreen(<MicroOrderForm symbol={btc} />, '/trade');
+    await screen.findAllByTestId('micro-seconds-option');
+    await waitFor(() => expect(screen.getByTestId('micro-balance').textContent).toBe('9,876.50'));
+    const input = screen.getByTestId('micro-amount').querySelector('input')!;
+    fireEvent.change(input, { target: { value: '9876.51' } });
+    expect((screen.getByTestId('micro-buy-up') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('micro-buy-down') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('micro-insufficient').textContent).toBe('Not enough available balance for this amount.');
+    fireEvent.change(input, { target: { value: '9876.50' } });
+    expect((screen.getByTestId('micro-buy-up') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByTestId('micro-insufficient')).toBeNull();
+  });
+
   it('an amount under the option minimum is stopped before sending', async () => {
     await renderScreen(<MicroOrderForm symbol={btc} />, '/trade');
     const options = await screen.findAllByTestId('micro-seconds-option');

@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { DEFAULT_LANG, isLang, LANG_BCP47, LANGS, RTL_LANGS, type Lang } from '@tp/contracts';
 import { storage, STORAGE_KEYS } from '../storage';
 import hk from '../../locales/hk.json';
@@ -12,6 +13,22 @@ const lazyLocales = import.meta.glob<Resource>(['../../locales/*.json', '!../../
 
 function loaderFor(lang: Lang): (() => Promise<Resource>) | undefined {
   return lazyLocales[`../../locales/${lang}.json`];
+}
+
+/*
+ * A feature's own texts live beside it, in features/<feature>/locales/<lang>.json, and form the
+ * i18next namespace <feature>. They are fetched with the feature's first screen (its
+ * useTranslation('<feature>') suspends until then), so a feature adds nothing to the first load
+ * and each feature's keys stay in its own files.
+ */
+const featureLocales = import.meta.glob<Resource>('../../features/*/locales/*.json', { import: 'default' });
+
+/** The namespaces that exist, for tests and checks: one per feature with a locales folder. */
+export const FEATURE_NAMESPACES: readonly string[] = [...new Set(Object.keys(featureLocales).map((path) => path.split('/')[3]!))].sort();
+
+async function loadNamespace(lang: string, ns: string): Promise<Resource> {
+  const load = ns === 'translation' ? (isLang(lang) ? loaderFor(lang) : undefined) : featureLocales[`../../features/${ns}/locales/${lang}.json`];
+  return load ? load() : {};
 }
 
 export function storedLang(): Lang {
@@ -45,8 +62,12 @@ let initPromise: Promise<I18n> | null = null;
 export function initI18n(lang: Lang = storedLang()): Promise<I18n> {
   if (initPromise) return initPromise;
   initPromise = (async () => {
-    await i18next.use(initReactI18next).init({
+    await i18next.use(initReactI18next).use(resourcesToBackend(loadNamespace)).init({
       resources: { hk: { translation: hk }, en: { translation: en } },
+      // hk and en ship their common texts in the bundle; every other namespace or language comes from the backend
+      partialBundledLanguages: true,
+      ns: ['translation'],
+      defaultNS: 'translation',
       lng: DEFAULT_LANG,
       fallbackLng: ['en'],
       supportedLngs: [...LANGS],

@@ -12,6 +12,7 @@ import {
   LoopOutline,
   MailOutline,
   MessageOutline,
+  PayCircleOutline,
   SetOutline,
   SoundOutline,
   UserAddOutline,
@@ -61,6 +62,7 @@ export function UserPage() {
   ];
   const entries: Entry[] = [
     { path: '/mine/wallet', label: t('user.wallet'), icon: <BillOutline /> },
+    { path: '/mining', label: t('nav.mining'), icon: <PayCircleOutline />, testId: 'user-mining-link' },
     { path: '/mine/auth', label: t('user.auth'), icon: <CheckShieldOutline /> },
     { path: '/mine/invite', label: t('user.invite'), icon: <UserAddOutline /> },
     { path: '/mine/password', label: t('user.password'), icon: <KeyOutline /> },

@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { FOREX_STATUS, type ForexOrder } from '@tp/contracts';
-import { exactPrice, localDateTime, money, signedMoney, trendClass } from '../../../lib/format';
+import { exactPrice, money, signedMoney, trendClass } from '../../../lib/format';
 import { useForexLive } from '../model/forex-live';
 import { historyReasonKey, isLong, isStopSet } from '../model/forex-order-view';
+import { DateTime } from '../../../components/ui/date-time';
 
 /** "Long x10" / "Short x20", coloured by side. */
 export function SideLabel({ order }: { order: ForexOrder }) {
@@ -49,9 +50,10 @@ export function ReasonTag({ order }: { order: ForexOrder }) {
   );
 }
 
-function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+/** One fact of a card; `wide` takes the whole row (a date and time with its zone does not fit a third). */
+function Fact({ label, children, testId, wide }: { label: string; children: ReactNode; testId?: string; wide?: boolean }) {
   return (
-    <span className="tp-fx-fact">
+    <span className={wide ? 'tp-fx-fact tp-fx-fact-wide' : 'tp-fx-fact'}>
       <span className="tp-muted">{label}</span>
       <b data-testid={testId}>{children}</b>
     </span>
@@ -144,8 +146,8 @@ export function DealingCard({ order, busy, onOpen, onCancel }: { order: ForexOrd
           <Fact label={t('forexOrders.current_price')}>{orderPrice(order, order.UpdatePrice)}</Fact>
           <Fact label={t('forexOrders.margin')}>{money(order.CautionMoney)}</Fact>
           <Fact label={t('forexOrders.fee')}>{money(order.TradeFee)}</Fact>
-          <Fact label={t('forexOrders.placed_at')}>
-            <span dir="ltr">{localDateTime(order.CreateTimeHandler)}</span>
+          <Fact label={t('forexOrders.placed_at')} wide>
+            <DateTime value={order.CreateTimeHandler} />
           </Fact>
         </>
       }
@@ -176,11 +178,11 @@ export function HistoryCard({ order, onOpen }: { order: ForexOrder; onOpen: () =
           </Fact>
           <Fact label={t('forexOrders.settled_profit')}>{cancelled ? '--' : <Profit value={order.FactProfits} testId="forex-settled-profit" />}</Fact>
           <Fact label={t('forexOrders.lots')}>{order.Quantity}</Fact>
-          <Fact label={t('forexOrders.opened_at')}>
-            <span dir="ltr">{localDateTime(order.CreateTimeHandler)}</span>
+          <Fact label={t('forexOrders.opened_at')} wide>
+            <DateTime value={order.CreateTimeHandler} />
           </Fact>
-          <Fact label={t(cancelled ? 'forexOrders.cancelled_at' : 'forexOrders.closed_at')}>
-            <span dir="ltr">{localDateTime(order.CompleteTimeHandler)}</span>
+          <Fact label={t(cancelled ? 'forexOrders.cancelled_at' : 'forexOrders.closed_at')} wide>
+            <DateTime value={order.CompleteTimeHandler} />
           </Fact>
         </>
       }

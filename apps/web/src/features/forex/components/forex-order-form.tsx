@@ -14,7 +14,7 @@ import { groupThousands, money, price as priceText } from '../../../lib/format';
 import { useBalance, useBasicInfo } from '../../../lib/queries';
 import { toast } from '../../../lib/toast';
 import { refreshAfterForexChange, submitForex } from '../api/forex-api';
-import { canDecrease, checkForexOrder, decimalTyping, decreaseLots, forexPreview, increaseLots, type FormValues } from '../model/order-form';
+import { canDecrease, checkForexOrder, decimalTyping, decreaseLots, forexPreview, fundsShortfall, increaseLots, type FormValues } from '../model/order-form';
 
 /** A charged amount exactly as the server holds it (6 decimals at most), at least 2 decimals shown. */
 function exactMoney(d: Decimal): string {
@@ -118,6 +118,8 @@ export function ForexOrderForm({ symbol, price }: ForexOrderFormProps) {
   const preview = forexPreview(symbol, v, price, feeType);
   const account = balance.data?.find((a) => a.accountTypeId === ACCOUNT_TYPES.forex);
   const buy = v.side === FOREX_BUY;
+  // Said before sending (the server would refuse): the button is off and the reason shown.
+  const short = token && account ? fundsShortfall(preview, account.balance) : null;
 
   async function send() {
     if (!token) {
@@ -308,11 +310,18 @@ export function ForexOrderForm({ symbol, price }: ForexOrderFormProps) {
         </span>
       </div>
 
+      {/* Above the button it explains, where the eye goes before tapping. */}
+      {hasLeverage && open && short ? (
+        <div className="tp-fx-short" role="status" data-testid="forex-insufficient">
+          <ExclamationCircleOutline />
+          <span>{t('forexForm.insufficient', { need: exactMoney(short.need) })}</span>
+        </div>
+      ) : null}
       {hasLeverage ? (
         <Button
           className={buy ? 'tp-btn-up' : 'tp-btn-down'}
           block
-          disabled={!open || sending}
+          disabled={!open || sending || short !== null}
           loading={sending}
           onClick={() => void send()}
           data-testid="forex-submit"

@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { FOREX_STATUS, type ForexOrder } from '@tp/contracts';
 import { checkStops } from '@tp/domain';
 import { DetailRow } from '../../../components/ui/detail-row';
+import { ReceiptVerify } from '../../../components/fair/receipt-verify';
 import { useIntent } from '../../../lib/api/intent';
-import { localDateTime, money } from '../../../lib/format';
+import { money } from '../../../lib/format';
 import { setForexStops } from '../api/forex-api';
 import { useForexLive } from '../model/forex-live';
 import { isLong, isPriceInput, isStopSet } from '../model/forex-order-view';
 import { orderPrice, Profit, ReasonTag, SideLabel, StopText } from './forex-order-cards';
+import { DateTime } from '../../../components/ui/date-time';
 
 /**
  * A bottom sheet. antd's Popup never finishes its closing animation in jsdom, so a closed sheet
@@ -76,13 +78,14 @@ export function OrderDetailSheet({ order, onClose }: { order: ForexOrder; onClos
         <StopText order={order} value={order.TargetProfitPrice} />
       </DetailRow>
       <DetailRow label={t(pending ? 'forexOrders.placed_at' : 'forexOrders.opened_at')}>
-        <span dir="ltr">{localDateTime(order.CreateTimeHandler)}</span>
+        <DateTime value={order.CreateTimeHandler} />
       </DetailRow>
       {pending ? null : (
         <DetailRow label={t(holding ? 'forexOrders.filled_at' : cancelled ? 'forexOrders.cancelled_at' : 'forexOrders.closed_at')}>
-          <span dir="ltr">{localDateTime(order.CompleteTimeHandler)}</span>
+          <DateTime value={order.CompleteTimeHandler} />
         </DetailRow>
       )}
+      {pending || cancelled ? null : <ReceiptVerify kind="contract" id={order.Id} />}
       <Button block onClick={onClose} className="tp-fx-sheet-button">
         {t('public.close')}
       </Button>

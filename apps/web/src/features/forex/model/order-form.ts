@@ -88,6 +88,19 @@ export function forexPreview(symbol: TradeSymbol, v: FormValues, marketPrice: st
   return { fill, margin, fee };
 }
 
+/**
+ * What the order needs from the contract account beyond its available balance: the server holds
+ * the margin and takes the fee from it in one step and refuses when they do not fit. Null when
+ * the balance pays it, or while either side is unknown.
+ */
+export function fundsShortfall(preview: Preview | null, available: string | null | undefined): { need: Decimal } | null {
+  if (!preview) return null;
+  const balance = parseDecimal(available ?? '');
+  if (!balance) return null;
+  const need = preview.margin.plus(preview.fee);
+  return need.gt(balance) ? { need } : null;
+}
+
 /** A refusal before sending: a forexForm.* key and its values. */
 export interface Problem {
   key: string;

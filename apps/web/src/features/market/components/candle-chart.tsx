@@ -2,17 +2,24 @@ import '../trade.css';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Button, SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
+import type { IChartApi, ISeriesApi, Time, UTCTimestamp } from 'lightweight-charts';
 import { klinePeriodName, type KlinePoint, type KlinePush, type TradeSymbol } from '@tp/contracts';
 import { CHART_UTC_OFFSET_MS, type CandlePeriod } from '@tp/domain';
+import { dateLocale, formatChartCrosshair, formatChartTick, zoneName } from '../../../lib/datetime';
 import { useTheme, type Theme } from '../../../lib/theme';
 import { ws, type WsMessage } from '../../../lib/ws';
 import { useKline } from '../api/kline';
 
-/** Chart times are shown in Asia/Bangkok (spec section 9): the chart shows UTC, so shift by +7 h. */
+/**
+ * Chart times are shown in Asia/Bangkok (spec section 9), the app's one zone (lib/datetime): the
+ * chart draws UTC, so bars are shifted by +7 h and the formatters read the shifted time as UTC.
+ */
 const SHIFT_S = CHART_UTC_OFFSET_MS / 1000;
 /** Bars in view when a symbol or period is opened (the rest is a scroll away). */
 const BARS_IN_VIEW = 70;
+
+/** lightweight-charts' TickMarkType (Year, Month, DayOfMonth, Time, TimeWithSeconds) by value. */
+const TICKS = ['year', 'month', 'day', 'time', 'time'] as const;
 
 interface Palette { bg: string; text: string; grid: string; border: string; up: string; down: string }
 
@@ -48,7 +55,8 @@ function isKlinePush(m: WsMessage): m is WsMessage & KlinePush {
  * current candle from `KLINE.<Code>` pushes straight into the series (no React state per tick).
  */
 export function CandleChart({ symbol, period }: { symbol: TradeSymbol; period: CandlePeriod }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
   const theme = useTheme((s) => s.theme);
   const box = useRef<HTMLDivElement>(null);
   const chartRef = useRef<Chart | null>(null);
@@ -124,6 +132,18 @@ export function CandleChart({ symbol, period }: { symbol: TradeSymbol; period: C
     c.candles.applyOptions({ priceFormat: { type: 'price', precision: p, minMove: 1 / 10 ** p } });
   }, [ready, symbol.PricePrecision]);
 
+  // Dates in the app's language (the library would use the browser's): the crosshair label with
+  // the time (the date alone on daily candles), and the time axis's years, months, days and hours.
+  useEffect(() => {
+    const c = chartRef.current;
+    if (!ready || !c) return;
+    const seconds = (time: Time) => (typeof time === 'number' ? time : 0);
+    c.chart.applyOptions({
+      localization: { locale: dateLocale(lang), timeFormatter: (time: Time) => formatChartCrosshair(seconds(time), lang, period !== 1440) },
+      timeScale: { tickMarkFormatter: (time: Time, type: number) => formatChartTick(seconds(time), lang, TICKS[type] ?? 'time') },
+    });
+  }, [ready, lang, period]);
+
   // History: set on load and on every symbol/period change.
   useEffect(() => {
     const c = chartRef.current;
@@ -163,6 +183,9 @@ export function CandleChart({ symbol, period }: { symbol: TradeSymbol; period: C
   return (
     <div className="tp-chart" data-testid="trade-chart" data-period={period} data-code={symbol.Code}>
       <div ref={box} className="tp-chart-canvas" />
+      <span className="tp-chart-zone tp-muted" data-testid="trade-chart-zone">
+        {zoneName(lang)}
+      </span>
       {kline.isPending || !ready ? (
         <div className="tp-chart-overlay" data-testid="trade-chart-loading">
           <SpinLoading color="primary" style={{ '--size': '28px' } as CSSProperties} />

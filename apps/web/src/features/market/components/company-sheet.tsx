@@ -19,6 +19,15 @@ function safeUrl(url: string): string | null {
   return null;
 }
 
+/**
+ * The website as users read it: a path on this site ('/' for the main company, which is this
+ * site) is shown as the site's full address, never as a bare "/"; nothing when there is no link.
+ */
+export function shownWebsite(url: string | null): string {
+  if (!url) return '';
+  return url.startsWith('/') ? new URL(url, window.location.origin).href : url;
+}
+
 function CompanyLogo({ company }: { company: Company }) {
   const [broken, setBroken] = useState(false);
   if (!company.logo || broken) return <span className="tp-company-logo tp-sym-logo-letter">{company.name.slice(0, 1)}</span>;
@@ -53,7 +62,7 @@ export function CompanySheet({ company, onClose }: { company: Company | null; on
             <CompanyLogo key={c.id} company={c} />
             <b data-testid="company-sheet-name" dir="auto">{c.name}</b>
           </div>
-          <Row label={t('search.website')} value={c.url} />
+          <Row label={t('search.website')} value={shownWebsite(url)} />
           <Row label={t('search.subject')} value={c.subject} />
           <Row label={t('search.registered_address')} value={c.registered_address} />
           <Row label={t('search.office_address')} value={c.location} />

@@ -138,7 +138,7 @@ export function TradePage({ headerRight, renderOrderForm }: TradePageProps) {
 
   return (
     <div className="tp-page with-tabbar" data-testid="page-trade">
-      <NavBar className="tp-navbar" backIcon={null} right={headerRight}>
+      <NavBar className="tp-navbar tp-trade-nav" backIcon={null} right={headerRight}>
         <Segmented
           className="tp-mode"
           value={mode}

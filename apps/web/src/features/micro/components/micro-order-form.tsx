@@ -31,6 +31,16 @@ function belowMinimum(amount: string, min: string): boolean {
   }
 }
 
+/** The stake is more than the options account has available (false while either is unknown). */
+export function exceedsBalance(amount: string, available: string | null | undefined): boolean {
+  if (available === null || available === undefined || amount.trim() === '') return false;
+  try {
+    return dec(amount).gt(available);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The future (option) order form of the trade screen: seconds options with their ratios, amount
  * with preset chips, the profit preview (shared domain rule), the options balance, Buy up / down.
@@ -56,6 +66,8 @@ export function MicroOrderForm({ symbol }: { symbol: TradeSymbol }) {
   const open = symbol.MarketStatus === MARKET_OPEN;
   const account = balance.data?.find((a) => a.accountTypeId === MICRO_ACCOUNT_TYPE_ID);
   const preview = chosen ? microProfit(amount, chosen.ProfitRatio) : '0.00';
+  // Said before sending (the server would refuse): both buttons off and the reason shown.
+  const short = Boolean(token) && exceedsBalance(amount, account?.balance);
 
   async function buy(type: 1 | 2) {
     if (!token) {
@@ -151,11 +163,16 @@ export function MicroOrderForm({ symbol }: { symbol: TradeSymbol }) {
         </span>
       </div>
 
+      {open && short ? (
+        <div className="tp-micro-short" role="status" data-testid="micro-insufficient">
+          {t('micro.insufficient')}
+        </div>
+      ) : null}
       <div className="tp-micro-buttons">
-        <Button className="tp-btn-up" block disabled={!open || sending !== null} loading={sending === MICRO_TYPE_UP} onClick={() => void buy(MICRO_TYPE_UP)} data-testid="micro-buy-up">
+        <Button className="tp-btn-up" block disabled={!open || sending !== null || short} loading={sending === MICRO_TYPE_UP} onClick={() => void buy(MICRO_TYPE_UP)} data-testid="micro-buy-up">
           {t('micro.buy_up')}
         </Button>
-        <Button className="tp-btn-down" block disabled={!open || sending !== null} loading={sending === MICRO_TYPE_DOWN} onClick={() => void buy(MICRO_TYPE_DOWN)} data-testid="micro-buy-down">
+        <Button className="tp-btn-down" block disabled={!open || sending !== null || short} loading={sending === MICRO_TYPE_DOWN} onClick={() => void buy(MICRO_TYPE_DOWN)} data-testid="micro-buy-down">
           {t('micro.buy_down')}
         </Button>
       </div>

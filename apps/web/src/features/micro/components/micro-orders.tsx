@@ -3,13 +3,15 @@ import { useCallback, useMemo, useState } from 'react';
 import { Button, Popup, Tabs } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ReceiptVerify } from '../../../components/fair/receipt-verify';
 import { MICRO_STATUS_CLOSED, MICRO_STATUS_RUNNING, MICRO_TYPE_UP, type MicroOrder } from '@tp/contracts';
 import { DetailRow } from '../../../components/ui/detail-row';
 import { CardSkeletons, Empty, LoadError } from '../../../components/ui/states';
-import { exactPrice, localDateTimeMs, money, signedMoney, trend, trendClass } from '../../../lib/format';
+import { exactPrice, money, signedMoney, trend, trendClass } from '../../../lib/format';
 import { MICRO_KEY, useMicroOrders } from '../api/micro-api';
 import { formatRemaining, useCountdown } from '../model/countdown';
 import { ratioPercent } from './micro-order-form';
+import { DateTime } from '../../../components/ui/date-time';
 
 export type MicroTab = typeof MICRO_STATUS_RUNNING | typeof MICRO_STATUS_CLOSED;
 
@@ -108,8 +110,9 @@ function OrderSheet({ order, onClose }: { order: MicroOrder | null; onClose: () 
           <DetailRow label={t('micro.fact_profits')}>
             <b className={trendClass(o.FactProfits)}>{signedMoney(o.FactProfits)}</b>
           </DetailRow>
-          <DetailRow label={t('micro.created_at')}>{localDateTimeMs(o.CreatedAtST)}</DetailRow>
-          <DetailRow label={t('micro.complete_at')}>{localDateTimeMs(o.CompleteAtST)}</DetailRow>
+          <DetailRow label={t('micro.created_at')}><DateTime value={o.CreatedAtST} /></DetailRow>
+          <DetailRow label={t('micro.complete_at')}><DateTime value={o.CompleteAtST} /></DetailRow>
+          {o.Status === MICRO_STATUS_CLOSED && o.EndPrice !== null ? <ReceiptVerify kind="option" id={o.Id} /> : null}
           <Button block onClick={onClose} style={{ marginTop: 16 }}>
             {t('public.close')}
           </Button>

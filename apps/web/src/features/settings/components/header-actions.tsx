@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Dialog, Popup } from 'antd-mobile';
+import { Badge, Button, Dialog, Popup } from 'antd-mobile';
 import { GlobalOutline, MessageOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,18 +7,20 @@ import { LANG_BCP47, LANGS, LANG_NAMES, type Lang } from '@tp/contracts';
 import { copyText } from '../../../lib/clipboard';
 import { setLang } from '../../../lib/i18n';
 import { useBasicInfo } from '../../../lib/queries';
+import { useSupportUnread } from '../../../lib/support-unread';
 import { toast, toastSuccess } from '../../../lib/toast';
 
 /** Service link kinds (spec section 9): 2 copy in a dialog, 3 open the link, else the chat page. */
 const SERVICE_COPY = 2;
 const SERVICE_OPEN = 3;
 
-/** Header icons: language drawer and customer service. */
+/** Header icons: language drawer and customer service (with the support chat's unread count). */
 export function HeaderActions() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const basic = useBasicInfo();
   const [open, setOpen] = useState(false);
+  const unread = useSupportUnread();
 
   const service = () => {
     const info = basic.data;
@@ -68,7 +70,11 @@ export function HeaderActions() {
         <GlobalOutline />
       </button>
       <button type="button" className="tp-icon-btn" aria-label={t('public.service')} onClick={service} data-testid="header-service">
-        <MessageOutline />
+        <span data-testid="header-service-badge" data-count={unread} style={{ display: 'inline-flex' }}>
+          <Badge content={unread > 0 ? (unread > 99 ? '99+' : String(unread)) : null}>
+            <MessageOutline />
+          </Badge>
+        </span>
       </button>
       <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} position="bottom" bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '75vh', overflowY: 'auto' }}>
         <div className="tp-popup-title">{t('public.language')}</div>

@@ -14,7 +14,7 @@ export function CopyLine({ label, value, testId }: { label: ReactNode; value: st
   return (
     <div className="tp-kv tp-kv-copy">
       <span className="tp-muted">{label}</span>
-      <span className="tp-kv-value tp-break" data-testid={testId}>
+      <span className="tp-kv-value tp-wrap" dir="auto" data-testid={testId}>
         {value || '--'}
       </span>
       {value ? (

@@ -11,7 +11,7 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { useIntent } from '../../../lib/api/intent';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
-import { localDateTime, money } from '../../../lib/format';
+import { money } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { fetchBankAccounts, fetchBankCoins, fetchCharges, fetchDepositAddresses, submitCoinDeposit, submitWireDeposit } from '../api/deposits';
 import { walletKeys } from '../api/wallet-keys';
@@ -21,9 +21,10 @@ import { ChargeStatus } from '../components/record-status';
 import { SectionTitle } from '../components/section-title';
 import { ChoiceChips } from '../components/choice-chips';
 import { PagedItems, usePaged } from '../components/paged-list';
-import { PrivateImage } from '../components/private-image';
+import { PrivateImage } from '../../../components/ui/private-image';
 import { ProofUploader, type Proof } from '../components/proof-uploader';
 import { cleanAmount, isPositiveAmount, shortText } from '../model/wallet-model';
+import { DateTime } from '../../../components/ui/date-time';
 
 /** Amount, proof and submit, shared by the coin and bank forms. */
 function useDepositForm(type: number) {
@@ -126,6 +127,8 @@ function CoinDeposit() {
 function BankDeposit() {
   const { t } = useTranslation();
   const token = useAuth((s) => s.token);
+  // The transfer's reference: the UID matches a bank transfer to its account, in any language.
+  const uid = useAuth((s) => s.user?.uid);
   const coins = useQuery({ queryKey: walletKeys.bankCoins(token), queryFn: ({ signal }) => fetchBankCoins(signal), staleTime: 60_000 });
   const [coinId, setCoinId] = useState<number>();
   const coin = coins.data?.find((c) => c.id === coinId) ?? coins.data?.[0];
@@ -177,6 +180,7 @@ function BankDeposit() {
           <CopyLine label={t('charge.payee_account')} value={chosen.payee_account} testId="charge-payee-account" />
           <CopyLine label={t('charge.swift')} value={chosen.bank_swift} testId="charge-swift" />
           <CopyLine label={t('charge.bank_address')} value={chosen.bank_address} testId="charge-bank-address" />
+          {uid ? <CopyLine label={t('charge.reference')} value={uid} testId="charge-reference" /> : null}
           {chosen.bank_remark ? <p className="tp-muted tp-remark">{chosen.bank_remark}</p> : null}
         </div>
       ) : null}
@@ -217,7 +221,7 @@ function ChargeRow({ item }: { item: ChargeRecord }) {
         <b className="tp-record-title">
           <span className="tp-num">{money(item.number)}</span> {item.currency_code}
         </b>
-        <span className="tp-muted" dir="ltr">{localDateTime(item.created_at)}</span>
+        <span className="tp-muted"><DateTime value={item.created_at} /></span>
         {item.remark ? <span className="tp-muted tp-break">{item.remark}</span> : null}
       </div>
       <div className="tp-record-side">

@@ -8,12 +8,13 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { PullRefresh } from '../../../components/ui/pull-refresh';
 import { LoadingLines } from '../../../components/ui/states';
 import { useAuth } from '../../../lib/auth-store';
-import { localDateTime, money, trend } from '../../../lib/format';
+import { money, trend } from '../../../lib/format';
 import { usePrefs } from '../../../lib/theme';
 import { fetchAccountHistory } from '../api/account-history';
 import { walletKeys } from '../api/wallet-keys';
 import { PagedItems, usePaged } from '../components/paged-list';
 import { ACCOUNT_IDS, accountNameKey, isAccountTypeId } from '../model/wallet-model';
+import { DateTime } from '../../../components/ui/date-time';
 
 function signed(value: string): string {
   const d = dec(value);
@@ -29,7 +30,7 @@ function HistoryRow({ item }: { item: AccountLogItem }) {
     <>
       <div className="tp-record-main">
         <b className="tp-record-title">{title}</b>
-        <span className="tp-muted" dir="ltr">{localDateTime(item.CreatedAtTran)}</span>
+        <span className="tp-muted"><DateTime value={item.CreatedAtTran} /></span>
       </div>
       <div className="tp-record-side">
         {!dec(item.Value).isZero() || frozen.isZero() ? (

@@ -9,7 +9,7 @@ import { Field } from '../../../components/ui/field';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useIntent } from '../../../lib/api/intent';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
-import { localDateTime, money } from '../../../lib/format';
+import { money } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
 import { toast } from '../../../lib/toast';
 import { fetchTransfers, submitTransfer } from '../api/transfers';
@@ -19,6 +19,7 @@ import { SectionTitle } from '../components/section-title';
 import { AccountPicker } from '../components/account-picker';
 import { PagedItems, usePaged } from '../components/paged-list';
 import { accountNameKey, accountOf, allAmount, cleanAmount, isPositiveAmount, type AccountTypeId } from '../model/wallet-model';
+import { DateTime } from '../../../components/ui/date-time';
 
 /** Balances are read again this long after a transfer succeeds (spec section 9). */
 export const TRANSFER_REFRESH_MS = 1000;
@@ -40,7 +41,7 @@ function TransferRow({ item }: { item: TransferRecord }) {
         <b className="tp-record-title">
           {t(accountNameKey(item.from))} <span className="tp-flip-rtl tp-arrow">→</span> {t(accountNameKey(item.to))}
         </b>
-        <span className="tp-muted" dir="ltr">{localDateTime(item.created_at)}</span>
+        <span className="tp-muted"><DateTime value={item.created_at} /></span>
       </div>
       <div className="tp-record-side">
         <span className="tp-num" data-testid="transfer-record-amount">

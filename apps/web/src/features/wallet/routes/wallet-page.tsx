@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { accountsTotal } from '@tp/domain';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { LiabilityCheck } from '../../../components/fair/liability-check';
+import { StatementDownload } from '../../../components/fair/statement-download';
 import { LoadError, LoadingLines } from '../../../components/ui/states';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { money } from '../../../lib/format';
@@ -83,6 +85,8 @@ export function WalletPage() {
           {t('nav.mine_coin_address_list')}
         </List.Item>
       </List>
+      <StatementDownload />
+      {demo ? null : <LiabilityCheck />}
     </PageFrame>
   );
 }

@@ -11,7 +11,7 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { useIntent } from '../../../lib/api/intent';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
-import { groupThousands, localDateTime, money } from '../../../lib/format';
+import { groupThousands, money } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
 import { toast } from '../../../lib/toast';
 import { walletKeys } from '../api/wallet-keys';
@@ -24,6 +24,7 @@ import { ChoiceChips } from '../components/choice-chips';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PagedItems, usePaged } from '../components/paged-list';
 import { accountOf, allAmount, cleanAmount, currencyLabel, isPositiveAmount, plainAmount, shortText, withdrawPreview } from '../model/wallet-model';
+import { DateTime } from '../../../components/ui/date-time';
 
 /** One line naming a bound method: the coin address, or bank and account. */
 export function methodLabel(m: DrawMethod): string {
@@ -213,7 +214,7 @@ function WithdrawRow({ item }: { item: WithdrawRecord }) {
         <b className="tp-record-title">
           <span className="tp-num">{groupThousands(plainAmount(item.number))}</span> {currencyLabel(item.draw_currency)}
         </b>
-        <span className="tp-muted" dir="ltr">{localDateTime(item.created_at)}</span>
+        <span className="tp-muted"><DateTime value={item.created_at} /></span>
         {to ? <span className="tp-muted tp-break">{shortText(to, 10, 8)}</span> : null}
         <span className="tp-muted">
           {t('withdraw.fee')} <span className="tp-num" data-testid="withdraw-record-fee">{plainAmount(item.fee)}</span> · {t('withdraw.received')}{' '}

@@ -1,0 +1,205 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+
+/**
+ * The replication's reads and writes. Copies are forex orders (origin_id = the trader's order), so
+ * these queries read forex_orders beside follow's own tables: the copy and its trader order are
+ * compared row by row, in the database that stays the truth.
+ */
+
+/** A trader order the engine has not copied yet (filled, still holding or already closed). */
+export interface UncopiedOrder {
+  id: number;
+  user_id: number;
+  symbol_id: number;
+  order_type: number;
+  quantity: string;
+  cont_num: string;
+  spread: string;
+  origin_price: string;
+  price: string;
+  multiple: number;
+  target_loss_price: string;
+  target_profit_price: string;
+  status: number;
+  open_tick_seq: string | null;
+  filled_at: Date;
+  pip: string;
+  min_cont: string;
+  max_cont: string | null;
+  margin_mode: number;
+  fee_rate: string;
+}
+
+/** Own (not copied) fills of traders since `since` with no replication mark, oldest first. */
+export async function uncopiedOrders(db: Executor, since: Date, limit: number): Promise<UncopiedOrder[]> {
+  const { rows } = await sql<UncopiedOrder>`
+    SELECT t.id, t.user_id, t.symbol_id, t.order_type, t.quantity, t.cont_num, t.spread, t.origin_price, t.price, t.multiple,
+      t.target_loss_price, t.target_profit_price, t.status, t.open_tick_seq, t.filled_at,
+      s.pip, s.min_cont, s.max_cont, s.margin_mode, s.fee_rate
+    FROM forex_orders t
+    JOIN users u ON u.id = t.user_id AND u.is_trader
+    JOIN trade_symbols s ON s.id = t.symbol_id
+    WHERE t.origin_id = 0 AND t.filled_at IS NOT NULL AND t.filled_at >= ${since} AND t.status IN (1, 3)
+      AND NOT EXISTS (SELECT 1 FROM follow_replications r WHERE r.trader_order_id = t.id)
+    ORDER BY t.id
+    LIMIT ${limit}
+  `.execute(db);
+  return rows;
+}
+
+export interface FollowerToCopy {
+  follower_id: number;
+  balance: string;
+  multiple: string;
+  max_amount: string;
+  is_demo: boolean;
+  account_id: number;
+}
+
+/**
+ * Active auto-following followers of a trader who followed before the order filled and have no
+ * copy row for it yet, a batch at a time from `afterAccount`, their contract accounts locked in
+ * ascending id order (the ledger's order, so no two transactions wait on each other in a cycle):
+ * the balances planned with are the balances the post will find.
+ */
+export async function lockFollowersToCopy(trx: Executor, order: { id: number; user_id: number; filled_at: Date }, afterAccount: number, limit: number): Promise<FollowerToCopy[]> {
+  const { rows } = await sql<FollowerToCopy>`
+    SELECT f.follower_id, f.multiple, f.max_amount, u.is_demo, a.id AS account_id, a.balance
+    FROM follow_settings f
+    JOIN users u ON u.id = f.follower_id
+    JOIN ledger_accounts a ON a.user_id = f.follower_id AND a.account_type = 3
+    WHERE f.trader_id = ${order.user_id} AND f.active AND f.auto_follow AND f.created_at <= ${order.filled_at}
+      AND a.id > ${afterAccount}
+      AND NOT EXISTS (SELECT 1 FROM follow_copies c WHERE c.trader_order_id = ${order.id} AND c.follower_id = f.follower_id)
+    ORDER BY a.id
+    LIMIT ${limit}
+    FOR UPDATE OF a
+  `.execute(trx);
+  return rows;
+}
+
+/**
+ * One replicator per trader order at a time, whichever node runs it: held to the end of the
+ * transaction. The (trader order, follower) key stays the guarantee; this only keeps two
+ * replicators from failing on each other's rows.
+ */
+export async function lockTraderOrder(trx: Executor, traderOrderId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${0x0f011}, ${traderOrderId})`.execute(trx);
+}
+
+/** The copy rows: each follower's copy order, or why there is none. */
+export async function insertCopyRows(
+  db: Executor,
+  order: { id: number; user_id: number },
+  rows: readonly { followerId: number; copyOrderId: number | null; skipReason: string | null }[],
+  at: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    INSERT INTO follow_copies (trader_order_id, follower_id, trader_id, copy_order_id, skip_reason, created_at)
+    SELECT ${order.id}, f, ${order.user_id}, c, r, ${at}
+    FROM unnest(${sql.val(rows.map((r) => r.followerId))}::int[], ${sql.val(rows.map((r) => r.copyOrderId))}::int[], ${sql.val(rows.map((r) => r.skipReason))}::text[]) AS x(f, c, r)
+  `.execute(db);
+}
+
+export interface NewCopy {
+  userId: number;
+  lots: string;
+  margin: string;
+  fee: string;
+  isDemo: boolean;
+}
+
+/** The copies' orders: the trader order's symbol, side, prices, leverage, stops and tick; the copy's own lots and money. Their ids by follower. */
+export async function insertCopyOrders(db: Executor, t: UncopiedOrder, copies: readonly NewCopy[], at: Date): Promise<Map<number, number>> {
+  if (copies.length === 0) return new Map();
+  const { rows } = await sql<{ id: number; user_id: number }>`
+    INSERT INTO forex_orders (user_id, symbol_id, origin_id, order_type, is_pending, quantity, cont_num, spread, origin_price, price,
+      caution_money, trade_fee, multiple, target_loss_price, target_profit_price, status, open_tick_seq, is_demo, created_at, filled_at)
+    SELECT c.user_id, ${t.symbol_id}, ${t.id}, ${t.order_type}, false, c.lots, ${t.cont_num}, ${t.spread}, ${t.origin_price}, ${t.price},
+      c.margin, c.fee, ${t.multiple}, ${t.target_loss_price}, ${t.target_profit_price}, 1, ${t.open_tick_seq}, c.demo, ${at}, ${t.filled_at}
+    FROM unnest(${sql.val(copies.map((c) => c.userId))}::int[], ${sql.val(copies.map((c) => c.lots))}::numeric[],
+      ${sql.val(copies.map((c) => c.margin))}::numeric[], ${sql.val(copies.map((c) => c.fee))}::numeric[], ${sql.val(copies.map((c) => c.isDemo))}::boolean[])
+      AS c(user_id, lots, margin, fee, demo)
+    RETURNING id, user_id
+  `.execute(db);
+  return new Map(rows.map((r) => [r.user_id, r.id]));
+}
+
+export async function markReplicated(db: Executor, t: UncopiedOrder, at: Date): Promise<void> {
+  await sql`
+    INSERT INTO follow_replications (trader_order_id, trader_id, stop_loss, take_profit, copies, skipped, replicated_at)
+    SELECT ${t.id}, ${t.user_id}, ${t.target_loss_price}, ${t.target_profit_price},
+      count(*) FILTER (WHERE copy_order_id IS NOT NULL), count(*) FILTER (WHERE skip_reason IS NOT NULL), ${at}
+    FROM follow_copies WHERE trader_order_id = ${t.id}
+    ON CONFLICT (trader_order_id) DO NOTHING
+  `.execute(db);
+}
+
+export interface CopyToClose {
+  copy_id: number;
+  follower_id: number;
+  trader_id: number;
+  update_price: string;
+  close_tick_seq: string;
+  close_type: number;
+  closed_at: Date;
+}
+
+/** Open, attached copies whose trader order has closed: they close at the trader's close tick. */
+export async function copiesToClose(db: Executor, limit: number): Promise<CopyToClose[]> {
+  const { rows } = await sql<CopyToClose>`
+    SELECT c.id AS copy_id, c.user_id AS follower_id, t.user_id AS trader_id, t.update_price, t.close_tick_seq, t.close_type, t.closed_at
+    FROM forex_orders c
+    JOIN forex_orders t ON t.id = c.origin_id
+    JOIN follow_copies fc ON fc.copy_order_id = c.id
+    WHERE c.origin_id > 0 AND c.status = 1 AND t.status = 3 AND NOT fc.detached
+    ORDER BY c.id
+    LIMIT ${limit}
+  `.execute(db);
+  return rows;
+}
+
+/** Holding trader orders whose stops differ from what their copies were last given. */
+export async function changedStops(db: Executor): Promise<{ trader_order_id: number; stop_loss: string; take_profit: string }[]> {
+  const { rows } = await sql<{ trader_order_id: number; stop_loss: string; take_profit: string }>`
+    SELECT t.id AS trader_order_id, t.target_loss_price AS stop_loss, t.target_profit_price AS take_profit
+    FROM users u
+    JOIN forex_orders t ON t.user_id = u.id AND t.status = 1 AND t.origin_id = 0
+    JOIN follow_replications r ON r.trader_order_id = t.id
+    WHERE u.is_trader AND (r.stop_loss <> t.target_loss_price OR r.take_profit <> t.target_profit_price)
+  `.execute(db);
+  return rows;
+}
+
+/** Gives the trader order's stops to its open attached copies; returns their followers. */
+export async function passStops(db: Executor, traderOrderId: number, stopLoss: string, takeProfit: string): Promise<number[]> {
+  const { rows } = await sql<{ user_id: number }>`
+    UPDATE forex_orders c SET target_loss_price = ${stopLoss}, target_profit_price = ${takeProfit}
+    FROM follow_copies fc
+    WHERE fc.trader_order_id = ${traderOrderId} AND fc.copy_order_id = c.id AND NOT fc.detached AND c.status = 1
+    RETURNING c.user_id
+  `.execute(db);
+  await sql`UPDATE follow_replications SET stop_loss = ${stopLoss}, take_profit = ${takeProfit} WHERE trader_order_id = ${traderOrderId}`.execute(db);
+  return rows.map((r) => r.user_id);
+}
+
+/** The trader of a copy and whether they are demo; the share percent setting. */
+export async function copyContext(db: Executor, traderOrderId: number): Promise<{ trader_id: number; share: string | null } | undefined> {
+  const { rows } = await sql<{ trader_id: number; share: string | null }>`
+    SELECT t.user_id AS trader_id, (SELECT value FROM settings WHERE key = 'follow_profit_share') AS share
+    FROM forex_orders t WHERE t.id = ${traderOrderId}
+  `.execute(db);
+  return rows[0];
+}
+
+export async function recordShare(db: Executor, copyOrderId: number, share: string): Promise<void> {
+  await sql`UPDATE follow_copies SET profit_share = ${share} WHERE copy_order_id = ${copyOrderId}`.execute(db);
+}
+
+export async function feeTypeSetting(db: Executor): Promise<number> {
+  const { rows } = await sql<{ value: string | null }>`SELECT value FROM settings WHERE key = 'trade_fee_type'`.execute(db);
+  const n = Number(rows[0]?.value);
+  return Number.isInteger(n) && n > 0 ? n : 1;
+}

@@ -1,0 +1,170 @@
+import { ACCOUNT_TYPES } from '@tp/contracts';
+import { type Decimal, FOREX_MONEY_PLACES, planCopy, profitShare, DEFAULT_FOLLOW_PROFIT_SHARE } from '@tp/domain';
+import type { Db, Executor } from '../../db/database.js';
+import type { Bus } from '../../realtime/bus.js';
+import { publishPush } from '../../realtime/typed-bus.js';
+import { closePosition, feeShardCode, publishClosed, type CopyTradingHooks, type OrderRow } from '../forex/index.js';
+import {
+  LEDGER_KINDS,
+  SYSTEM_ACCOUNTS,
+  findUserAccountIdOfType,
+  baseCurrencyId,
+  ensureSystemAccount,
+  holdPostings,
+  post,
+  systemAccountId,
+  type Posting,
+  type PostInput,
+} from '../ledger/index.js';
+import * as repo from './follow-replication.repository.js';
+
+/**
+ * Copy trading inside the forex trigger engine's step (decisions.md "Copy trading"). Everything
+ * works from the database, so a restart, a second node or a repeated call finds what is left to do
+ * and does only that:
+ *
+ * - a trader's fill (market or pending) with no replication mark is copied to every follower, in
+ *   batches of one database transaction each: under a lock of the trader order (one replicator at
+ *   a time, whatever the node) the followers still owed a copy are read with their accounts
+ *   locked, the copy orders inserted, one row per (trader order, follower) - its key makes a second
+ *   copy impossible - and each copy's money posted as its own ledger transaction referenced
+ *   `follow_copy:<trader order>:<follower>`; followers who cannot get a copy get a row with the
+ *   reason instead;
+ * - a closed trader order closes its open, attached copies at the trader's close tick and price;
+ * - a trader's new stop loss / take profit is written to the open, attached copies.
+ */
+
+/** Followers per database transaction: locks are held for one batch only. */
+const BATCH = 1000;
+/** How far back an uncopied fill is still copied (a long outage does not copy stale positions). */
+const COPY_WINDOW_MS = 30 * 86_400_000;
+
+export async function syncCopies(db: Db, bus: Bus, nowMs: number): Promise<number[]> {
+  const changed = new Set<number>();
+  const since = new Date(Math.min(nowMs, Date.now()) - COPY_WINDOW_MS);
+  for (const order of await repo.uncopiedOrders(db, since, 100)) {
+    for (const u of await replicate(db, bus, order, new Date(nowMs))) changed.add(u);
+  }
+  for (const u of await closeCopiesOfClosedTraders(db, bus)) changed.add(u);
+  for (const s of await repo.changedStops(db)) {
+    const users = await db.transaction().execute((trx) => repo.passStops(trx, s.trader_order_id, s.stop_loss, s.take_profit));
+    for (const u of users) changed.add(u);
+  }
+  return [...changed];
+}
+
+/** Copies one trader order to every follower still owed a copy; then marks it replicated. */
+export async function replicate(db: Db, bus: Bus, order: repo.UncopiedOrder, at: Date): Promise<number[]> {
+  const feeType = await repo.feeTypeSetting(db);
+  const copied: number[] = [];
+  let after = 0;
+  for (;;) {
+    const batch = await db.transaction().execute(async (trx) => {
+      await repo.lockTraderOrder(trx, order.id);
+      const followers = await repo.lockFollowersToCopy(trx, order, after, BATCH);
+      return { size: followers.length, last: followers.at(-1)?.account_id ?? after, made: await copyBatch(trx, order, followers, feeType, at) };
+    });
+    copied.push(...batch.made);
+    after = batch.last;
+    if (batch.size < BATCH) break;
+  }
+  await db.transaction().execute((trx) => repo.markReplicated(trx, order, at));
+  for (const followerId of copied) pushCopy(bus, order.user_id, followerId, { Id: 0, UpdatePrice: order.price, FactProfits: '0', Status: 1 });
+  return copied;
+}
+
+async function copyBatch(trx: Executor, order: repo.UncopiedOrder, followers: readonly repo.FollowerToCopy[], feeType: number, at: Date): Promise<number[]> {
+  if (followers.length === 0) return [];
+  const plans = followers.map((f) => ({
+    f,
+    plan: planCopy({
+      traderLots: order.quantity,
+      multiple: f.multiple,
+      maxAmount: f.max_amount,
+      symbol: { pip: order.pip, minCont: order.min_cont, maxCont: order.max_cont, contNum: order.cont_num, marginMode: order.margin_mode },
+      price: order.price,
+      leverage: order.multiple,
+      feeType,
+      feeRate: order.fee_rate,
+      available: f.balance,
+    }),
+  }));
+  const copies: repo.NewCopy[] = [];
+  const posts: PostInput[] = [];
+  const currencyId = await baseCurrencyId(trx);
+  const feeAccounts = new Map<string, number>();
+  for (const { f, plan } of plans) {
+    if (!plan.ok) continue;
+    copies.push({ userId: f.follower_id, lots: plan.lots.toFixed(), margin: plan.margin.toFixed(FOREX_MONEY_PLACES), fee: plan.fee.toFixed(FOREX_MONEY_PLACES), isDemo: f.is_demo });
+    const postings: Posting[] = holdPostings(f.account_id, plan.margin);
+    if (plan.fee.gt(0)) {
+      const code = feeShardCode(f.is_demo, f.follower_id);
+      let feeId = feeAccounts.get(code);
+      if (feeId === undefined) {
+        feeId = await ensureSystemAccount(trx, code, currencyId);
+        feeAccounts.set(code, feeId);
+      }
+      postings.push({ accountId: f.account_id, bucket: 'available', amount: plan.fee.neg() });
+      postings.push({ accountId: feeId, bucket: 'available', amount: plan.fee });
+    }
+    posts.push({ kind: LEDGER_KINDS.followCopyOpen, memo: 'Copy of a trader order: margin and fee', reference: `follow_copy:${order.id}:${f.follower_id}`, postings });
+  }
+  const ids = await repo.insertCopyOrders(trx, order, copies, at);
+  await repo.insertCopyRows(
+    trx,
+    order,
+    plans.map(({ f, plan }) => (plan.ok ? { followerId: f.follower_id, copyOrderId: ids.get(f.follower_id)!, skipReason: null } : { followerId: f.follower_id, copyOrderId: null, skipReason: plan.reason })),
+    at,
+  );
+  await post(trx, posts);
+  return copies.map((c) => c.userId);
+}
+
+async function closeCopiesOfClosedTraders(db: Db, bus: Bus): Promise<number[]> {
+  const changed: number[] = [];
+  for (;;) {
+    const due = await repo.copiesToClose(db, 1000);
+    for (const c of due) {
+      const closed = await db.transaction().execute((trx) =>
+        closePosition(trx, c.copy_id, { price: c.update_price, seq: c.close_tick_seq, closeType: c.close_type, at: c.closed_at }),
+      );
+      if (!closed) continue; // the follower closed it first
+      changed.push(c.follower_id);
+      publishClosed(bus, c.follower_id, [c.copy_id]);
+      pushCopy(bus, c.trader_id, c.follower_id, { Id: c.copy_id, UpdatePrice: closed.update_price ?? c.update_price, FactProfits: closed.fact_profits ?? '0', Status: closed.status });
+    }
+    if (due.length < 1000) break;
+  }
+  return changed;
+}
+
+function pushCopy(bus: Bus, traderId: number, followerId: number, order: { Id: number; UpdatePrice: string; FactProfits: string; Status: number }): void {
+  const payload = { user_id: traderId, follower_id: followerId, TransOrder: [order] };
+  publishPush(bus, 'FOREX_FOLLOW_TRADE', payload, followerId);
+  publishPush(bus, 'FOREX_FOLLOW_TRADE', payload, traderId);
+}
+
+/**
+ * The trader's profit share of a closing copy, in the close's own ledger transaction: percent
+ * (base setting follow_profit_share) of a positive profit, from the follower's contract account to
+ * the trader's - or, for a demo follower, to the demo house (play money never pays a real trader).
+ */
+export async function closeCopyPostings(trx: Executor, copy: OrderRow, profit: Decimal, followerAccountId: number): Promise<Posting[]> {
+  const ctx = await repo.copyContext(trx, copy.origin_id);
+  if (!ctx) return [];
+  const percent = ctx.share !== null && ctx.share !== '' && Number.isFinite(Number(ctx.share)) ? ctx.share : String(DEFAULT_FOLLOW_PROFIT_SHARE);
+  const share = profitShare(profit, percent);
+  if (share.lte(0)) return [];
+  const currencyId = await baseCurrencyId(trx);
+  const to = copy.is_demo
+    ? await systemAccountId(trx, SYSTEM_ACCOUNTS.houseDemoFunding, currencyId)
+    : await findUserAccountIdOfType(trx, ctx.trader_id, ACCOUNT_TYPES.forex);
+  if (to === undefined) return [];
+  await repo.recordShare(trx, copy.id, share.toFixed(FOREX_MONEY_PLACES));
+  return [
+    { accountId: followerAccountId, bucket: 'available', amount: share.neg() },
+    { accountId: to, bucket: 'available', amount: share },
+  ];
+}
+
+export const followHooks: CopyTradingHooks = { closeCopy: closeCopyPostings, sync: syncCopies };

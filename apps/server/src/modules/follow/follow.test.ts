@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, type FollowOrder, type ForexOrder } from '@tp/contracts';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { call, callEndpoint, demoLogin, expectRefused, registerUser } from '../../test/http-helpers.js';
+import { adminToken, fund } from '../../test/wallet-helpers.js';
+import { startManualEngine, type ManualFeed } from '../../test/market-helpers.js';
+import { contractBalance, symbolId } from '../../test/forex-helpers.js';
+import { createStaff, staffSession } from '../../test/staff-helpers.js';
+import type { MarketEngine } from '../../engine/market-engine.js';
+import type { BusMessage } from '../../realtime/bus.js';
+import { ForexEngine } from '../forex/index.js';
+import { syncCopies } from './follow-replication.js';
+import { recomputeAll } from './follow-stats.js';
+
+let t: TestApp;
+let engine: MarketEngine;
+let feed: ManualFeed;
+let fx: ForexEngine;
+let btc: number;
+let admin: string;
+const pushes: BusMessage[] = [];
+const f = endpoints.follow;
+
+async function startEngine(): Promise<void> {
+  const started = await startManualEngine(t.db, t.app.bus, {
+    symbols: ['BTCUSDT'],
+    engine: { consumers: [(deps) => (fx = new ForexEngine(deps, { pushIntervalMs: 0, reconcileMs: 0 }))] },
+  });
+  engine = started.engine;
+  feed = started.feed;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  btc = await symbolId(t.db, 'BTCUSDT');
+  // Round numbers: 1 unit per lot, no fee, lots in steps of 0.01.
+  await t.db.updateTable('trade_symbols').set({ fee_rate: '0', pip: '0.01', min_cont: '0.01', max_cont: null }).where('id', '=', btc).execute();
+  admin = await adminToken(t.app);
+  await startEngine();
+  t.app.bus.subscribe((m) => pushes.push(m));
+});
+afterAll(async () => {
+  await engine.stop();
+  await t.close();
+});
+
+async function tick(price: string): Promise<number> {
+  feed.push({ code: 'BTCUSDT', price });
+  await engine.flush();
+  await fx.idle();
+  return engine.lastPrice('BTCUSDT')!.seq;
+}
+
+const auth = (token: string) => ({ authorization: token, lang: 'en' });
+async function forex(path: string, token: string, payload: Record<string, unknown>) {
+  const res = await call<ForexOrder>(t.app, { method: 'POST', url: path, headers: auth(token), payload });
+  await fx.idle();
+  return res;
+}
+const order = (id: number) => t.db.selectFrom('forex_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const copiesOf = (traderOrderId: number) =>
+  t.db.selectFrom('follow_copies').selectAll().where('trader_order_id', '=', traderOrderId).orderBy('follower_id').execute();
+
+/** A real user with `amount` in the contract account. */
+async function realUser(amount: string) {
+  const u = await registerUser(t.app, t.dataDir);
+  if (amount !== '0') {
+    await fund(t.app, u.token, admin, amount);
+    const moved = await call(t.app, { method: 'POST', url: endpoints.wallet.transfer.path, headers: auth(u.token), payload: { balance: amount, from: 1, to: 3, currency_id: 1 } });
+    expect(moved.body.code).toBe(1);
+  }
+  return u;
+}
+async function makeTrader(amount = '20000') {
+  const u = await realUser(amount);
+  await t.db.updateTable('users').set({ is_trader: true }).where('id', '=', u.user.id).execute();
+  return u;
+}
+async function follow(token: string, traderId: number, multiple: string, maxAmount: string) {
+  const res = await callEndpoint(t.app, f.followTrader, { token, input: { trader_id: traderId, multiple, max_amount: maxAmount } });
+  expect(res.body).toMatchObject({ code: 1 });
+}
+
+describe('becoming a trader', () => {
+  it('a real user applies, waits, and a reviewer approves (audited); demo accounts cannot apply', async () => {
+    const demo = await demoLogin(t.app, 'follow-apply-demo');
+    expectRefused(await callEndpoint(t.app, f.applyTrader, { token: demo.token }), 'only_true_account');
+    const u = await realUser('0');
+    expect((await callEndpoint(t.app, f.application, { token: u.token })).body.data).toEqual({ status: -1 });
+    expect((await callEndpoint(t.app, f.applyTrader, { token: u.token })).body).toMatchObject({ code: 1, data: { status: 0 } });
+    expectRefused(await callEndpoint(t.app, f.applyTrader, { token: u.token }), 'trader_application_waiting');
+    const queue = await callEndpoint(t.app, f.adminApplications, { token: admin, input: { status: 0 } });
+    const mine = queue.body.data.data.find((a) => a.user.id === u.user.id)!;
+    expect(mine).toMatchObject({ status: 0, closed_orders: 0 });
+    // Support staff do not decide.
+    const support = await staffSession(t.db, (await createStaff(t.db, 'support')).id);
+    expectRefused(await callEndpoint(t.app, f.approveApplication, { token: support, params: { id: mine.id } }), 'staff_role_forbidden');
+    const reviewer = await staffSession(t.db, (await createStaff(t.db, 'reviewer')).id);
+    expect((await callEndpoint(t.app, f.approveApplication, { token: reviewer, params: { id: mine.id }, input: {} })).body).toMatchObject({ code: 1, data: { status: 1 } });
+    expectRefused(await callEndpoint(t.app, f.rejectApplication, { token: reviewer, params: { id: mine.id }, input: { reason: 'late' } }), 'already_decided');
+    expect((await callEndpoint(t.app, f.application, { token: u.token })).body.data).toEqual({ status: 1 });
+    expectRefused(await callEndpoint(t.app, f.applyTrader, { token: u.token }), 'already_trader');
+    const audit = await t.db.selectFrom('audit_log').select(['action']).where('target', '=', `trader_application:${mine.id}`).execute();
+    expect(audit).toEqual([{ action: 'trader_application.approve' }]);
+  });
+
+  it('a rejection keeps the user a non-trader and lets them apply again', async () => {
+    const u = await realUser('0');
+    await callEndpoint(t.app, f.applyTrader, { token: u.token });
+    const app = await t.db.selectFrom('trader_applications').select('id').where('user_id', '=', u.user.id).executeTakeFirstOrThrow();
+    expect((await callEndpoint(t.app, f.rejectApplication, { token: admin, params: { id: app.id }, input: { reason: 'too few trades' } })).body.code).toBe(1);
+    expect((await callEndpoint(t.app, f.application, { token: u.token })).body.data).toEqual({ status: 2 });
+    expect((await callEndpoint(t.app, f.applyTrader, { token: u.token })).body.code).toBe(1);
+  });
+});
+
+describe('follow settings', () => {
+  it('refuses self-follow, unknown and demo traders, and settings out of range', async () => {
+    const trader = await makeTrader('0');
+    const u = await demoLogin(t.app, 'follow-refusals');
+    const demoOther = await demoLogin(t.app, 'follow-refusals-2');
+    const plain = await realUser('0');
+    const tryFollow = (token: string, trader_id: number, multiple = '1', max_amount = '100') =>
+      callEndpoint(t.app, f.followTrader, { token, input: { trader_id, multiple, max_amount } });
+    expectRefused(await tryFollow(trader.token, trader.user.id), 'follow_self');
+    expectRefused(await tryFollow(u.token, 2_000_000_000), 'follow_trader_unknown');
+    expectRefused(await tryFollow(u.token, plain.user.id), 'follow_trader_unknown');
+    expectRefused(await tryFollow(u.token, demoOther.user.id), 'follow_trader_demo');
+    expectRefused(await tryFollow(u.token, trader.user.id, '0'), 'follow_multiple_range');
+    expectRefused(await tryFollow(u.token, trader.user.id, '100.01'), 'follow_multiple_range');
+    expectRefused(await tryFollow(u.token, trader.user.id, '1', '0.5'), 'follow_max_amount_range');
+    expectRefused(await tryFollow(u.token, trader.user.id, '1', '1000001'), 'follow_max_amount_range');
+    expectRefused(await callEndpoint(t.app, f.canalFollow, { token: u.token, input: { trader_id: trader.user.id } }), 'follow_not_following');
+    expectRefused(await callEndpoint(t.app, f.traderDetail, { input: { id: plain.user.id } }), 'follow_trader_unknown');
+    // Refusals wrote nothing.
+    expect(await t.db.selectFrom('follow_settings').selectAll().where('trader_id', '=', trader.user.id).execute()).toEqual([]);
+    // Valid: follow, change, list, unfollow.
+    expect((await tryFollow(u.token, trader.user.id, '2', '500')).body.data).toEqual({ multiple: '2', max_amount: '500', auto_follow: 1 });
+    expect((await tryFollow(u.token, trader.user.id, '1.5', '800')).body.data).toMatchObject({ multiple: '1.5' });
+    const followed = await callEndpoint(t.app, f.followedTrader, { token: u.token, input: { page: 1 } });
+    expect(followed.body.data.data).toEqual([expect.objectContaining({ user_id: trader.user.id, multiple: '1.5', max_amount: '800', follow_num: 1 })]);
+    const detail = await callEndpoint(t.app, f.traderDetail, { token: u.token, input: { id: trader.user.id } });
+    expect(detail.body.data).toMatchObject({ trader: { is_followed: 1, follow_num: 1 }, settings: { multiple: '1.5' } });
+    expect((await callEndpoint(t.app, f.canalFollow, { token: u.token, input: { trader_id: trader.user.id } })).body.code).toBe(1);
+    expect((await callEndpoint(t.app, f.followedTrader, { token: u.token, input: { page: 1 } })).body.data.data).toEqual([]);
+  });
+});
+
+describe('replication in the engine step', () => {
+  it('copies a market fill to every follower at the same tick and price, skips with reasons, passes stops and closes, and pays the share', async () => {
+    await tick('100000.00');
+    const trader = await makeTrader();
+    const a = await demoLogin(t.app, 'follow-rep-a'); // demo: its share goes to the demo house
+    const b = await demoLogin(t.app, 'follow-rep-b');
+    const c = await demoLogin(t.app, 'follow-rep-c');
+    const d = await realUser('100');
+    const e = await realUser('5000');
+    await follow(a.token, trader.user.id, '2', '5000'); // 0.2 lots, margin 2000.30
+    await follow(b.token, trader.user.id, '1', '500'); // reduced to 0.04 lots (400.06)
+    await follow(c.token, trader.user.id, '0.05', '5000'); // 0.005 rounds down to 0: below the minimum
+    await follow(d.token, trader.user.id, '1', '5000'); // 100 cannot pay 1000.15
+    await follow(e.token, trader.user.id, '1', '5000');
+    pushes.length = 0;
+    const own = (await forex(endpoints.forex.submit.path, trader.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10 })).body.data;
+    const traderRow = await order(own.Id);
+    const rows = await copiesOf(own.Id);
+    expect(rows.map((r) => [r.follower_id, r.skip_reason])).toEqual(
+      [
+        [a.user.id, null],
+        [b.user.id, null],
+        [c.user.id, 'below_min_lots'],
+        [d.user.id, 'insufficient_funds'],
+        [e.user.id, null],
+      ].sort((x, y) => Number(x[0]) - Number(y[0])),
+    );
+    const copies = await Promise.all(rows.filter((r) => r.copy_order_id).map((r) => order(r.copy_order_id!)));
+    for (const copy of copies) {
+      expect(copy).toMatchObject({ status: 1, origin_id: own.Id, price: traderRow.price, origin_price: traderRow.origin_price, open_tick_seq: traderRow.open_tick_seq, multiple: 10 });
+    }
+    const lots = Object.fromEntries(copies.map((cp) => [cp.user_id, cp.quantity]));
+    expect(lots).toEqual({ [a.user.id]: '0.2000000000', [b.user.id]: '0.0400000000', [e.user.id]: '0.1000000000' });
+    expect(await t.db.selectFrom('ledger_transactions').select('id').where('kind', '=', 'follow_copy_open').where('reference', 'like', `follow_copy:${own.Id}:%`).execute()).toHaveLength(3);
+    expect(pushes.filter((m) => m.topic === 'FOREX_FOLLOW_TRADE' && m.userId === a.user.id)).toHaveLength(1);
+    // The engine indexed the copies at once (their floating profit is pushed with FOREX_TRADE).
+    expect(fx.core.account(a.user.id)).toBeDefined();
+
+    // The trader's stops reach the open copies.
+    await forex(endpoints.forex.setStop.path, trader.token, { id: own.Id, stop_loss_price: '90000', target_profit_price: '0' });
+    for (const copy of copies) expect((await order(copy.id)).target_loss_price).toBe('90000.0000000000');
+
+    // The follower's copy list: the trader's fill beside the copy's.
+    const list = await callEndpoint(t.app, f.myDealFollowOrder, { token: a.token, input: { status: 1 } });
+    expect(list.body.data.data).toEqual([expect.objectContaining({ FollowType: 2, TraderOrderId: own.Id, TraderPrice: '100015.00', Price: '100015.00', Quantity: '0.2', SkipReason: '' })]);
+    const skipped = await callEndpoint(t.app, f.myDealFollowOrder, { token: c.token, input: { status: 3 } });
+    expect(skipped.body.data.data).toEqual([expect.objectContaining({ Id: 0, SkipReason: 'below_min_lots', TraderOrderId: own.Id })]);
+
+    // The trader closes: every copy closes at the trader's tick and price; shares are paid.
+    await tick('101000.00');
+    const traderBefore = await contractBalance(t.db, trader.user.id);
+    const closed = (await forex(endpoints.forex.close.path, trader.token, { id: own.Id })).body.data;
+    expect(closed.Status).toBe(3);
+    const traderClosed = await order(own.Id);
+    for (const copy of copies) {
+      expect(await order(copy.id)).toMatchObject({ status: 3, close_tick_seq: traderClosed.close_tick_seq, update_price: traderClosed.update_price, close_type: 1 });
+    }
+    // 985 per lot: e 98.5 (share 9.85 to the trader), a 197 (share 19.7 to the demo house).
+    const shares = await t.db.selectFrom('follow_copies').select(['follower_id', 'profit_share']).where('trader_order_id', '=', own.Id).where('copy_order_id', 'is not', null).execute();
+    expect(Object.fromEntries(shares.map((s) => [s.follower_id, s.profit_share]))).toEqual({ [a.user.id]: '19.700000', [b.user.id]: '3.940000', [e.user.id]: '9.850000' });
+    const traderAfter = await contractBalance(t.db, trader.user.id);
+    // The trader's own profit 98.5 plus margin 1000.15 back, plus e's share 9.85 (demo shares are not the trader's).
+    expect(Number(traderAfter.balance) - Number(traderBefore.balance)).toBeCloseTo(98.5 + 1000.15 + 9.85, 6);
+    expect(await contractBalance(t.db, e.user.id)).toMatchObject({ balance: '5088.650000000000000000', lock_balance: '0.000000000000000000' });
+
+    // The trader's followers and summary.
+    const mine = await callEndpoint(t.app, f.myFollower, { token: trader.token, input: { page: 1 } });
+    expect(mine.body.data.summary).toEqual({ total_profits: '33.490000', position_profits: '0.000000', follow_num: 5, total: 3 });
+    // A trader sees a follower's copies; the follower's neighbour sees none of them.
+    const ofA = await callEndpoint(t.app, f.myDealFollowOrder, { token: trader.token, input: { status: 3, follower_user_id: a.user.id } });
+    expect(ofA.body.data.data.map((o: FollowOrder) => o.FollowerUserId)).toEqual([a.user.id]);
+    const snoop = await callEndpoint(t.app, f.myDealFollowOrder, { token: b.token, input: { status: 3, follower_user_id: a.user.id } });
+    expect(snoop.body.data.data).toEqual([]);
+  });
+
+  it('copies a pending fill at its tick; an unfollowed copy no longer follows the close; a follower may close early', async () => {
+    await tick('100000.00');
+    const trader = await makeTrader();
+    const a = await demoLogin(t.app, 'follow-pend-a');
+    const b = await demoLogin(t.app, 'follow-pend-b');
+    await follow(a.token, trader.user.id, '1', '5000');
+    await follow(b.token, trader.user.id, '1', '5000');
+    const pending = (await forex(endpoints.forex.submit.path, trader.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10, status: 0, target_price: '99000' })).body.data;
+    expect(await copiesOf(pending.Id)).toEqual([]); // not filled: nothing to copy
+    const seq = await tick('98990.00');
+    const filled = await order(pending.Id);
+    expect(filled).toMatchObject({ status: 1, open_tick_seq: String(seq) });
+    const rows = await copiesOf(pending.Id);
+    expect(rows).toHaveLength(2);
+    const [copyA, copyB] = await Promise.all(rows.map((r) => order(r.copy_order_id!)));
+    expect(copyA).toMatchObject({ open_tick_seq: String(seq), price: filled.price });
+    // a unfollows: its copy stays open and is detached; b closes its copy early.
+    expect((await callEndpoint(t.app, f.canalFollow, { token: a.token, input: { trader_id: trader.user.id } })).body.code).toBe(1);
+    expect((await forex(endpoints.forex.close.path, b.token, { id: copyB!.id })).body.data.Status).toBe(3);
+    await forex(endpoints.forex.close.path, trader.token, { id: pending.Id });
+    expect((await order(copyA!.id)).status).toBe(1);
+    expect((await t.db.selectFrom('follow_copies').select('detached').where('copy_order_id', '=', copyA!.id).executeTakeFirstOrThrow()).detached).toBe(true);
+    // Its own close is still the follower's.
+    expect((await forex(endpoints.forex.close.path, a.token, { id: copyA!.id })).body.data.Status).toBe(3);
+  });
+
+  it('makes exactly one copy per trader order and follower across repeated syncs and an engine restart', async () => {
+    await tick('100000.00');
+    const trader = await makeTrader();
+    const a = await demoLogin(t.app, 'follow-once-a');
+    await follow(a.token, trader.user.id, '1', '5000');
+    const own = (await forex(endpoints.forex.submit.path, trader.token, { type: 2, cont: '0.1', forex_id: btc, multiple: 10 })).body.data;
+    await syncCopies(t.db, t.app.bus, Date.now());
+    await engine.stop();
+    await startEngine();
+    await fx.idle();
+    await syncCopies(t.db, t.app.bus, Date.now());
+    expect(await copiesOf(own.Id)).toHaveLength(1);
+    expect(await t.db.selectFrom('forex_orders').select('id').where('origin_id', '=', own.Id).execute()).toHaveLength(1);
+    // A fill made while no engine ran is copied when one starts.
+    await engine.stop();
+    const late = (await forex(endpoints.forex.submit.path, trader.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10 })).body.data;
+    expect(await copiesOf(late.Id)).toEqual([]);
+    // Two replicators at once (two nodes, or a node and a restarting engine): still one copy.
+    await Promise.all([syncCopies(t.db, t.app.bus, Date.now()), syncCopies(t.db, t.app.bus, Date.now())]);
+    await startEngine();
+    await fx.idle();
+    expect(await copiesOf(late.Id)).toHaveLength(1);
+    expect(await t.db.selectFrom('forex_orders').select('id').where('origin_id', '=', late.Id).execute()).toHaveLength(1);
+  });
+});
+
+describe('ranking', () => {
+  it('shows a trader with statistics from the recompute, sortable, to visitors too', async () => {
+    await tick('100000.00');
+    const trader = await makeTrader();
+    const own = (await forex(endpoints.forex.submit.path, trader.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10 })).body.data;
+    await tick('100100.00');
+    await forex(endpoints.forex.close.path, trader.token, { id: own.Id });
+    await recomputeAll(t.db, Date.now());
+    for (const sort of ['rate', 'win', 'profit', 'followers'] as const) {
+      const list = await callEndpoint(t.app, f.list, { input: { sort } });
+      expect(list.body.code).toBe(1);
+      const row = list.body.data.find((r) => r.user.id === trader.user.id);
+      expect(row).toMatchObject({ total_trade_num: 1, three_week_win: '100.00', total_profit: '8.50' });
+    }
+    const detail = await callEndpoint(t.app, f.traderDetail, { input: { id: trader.user.id } });
+    expect(detail.body.data.history).toEqual([expect.objectContaining({ Id: own.Id, FactProfits: '8.500000' })]);
+    expect(detail.body.data.settings).toBeNull();
+    const cards = await callEndpoint(t.app, f.traderList, { input: { page: 1 } });
+    expect(cards.body.data.data.some((c) => c.user_id === trader.user.id)).toBe(true);
+  });
+});

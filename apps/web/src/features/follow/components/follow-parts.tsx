@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FollowLeader, FollowOrder } from '@tp/contracts';
+import { exactPrice, signedMoney, trendClass } from '../../../lib/format';
+
+/** The trader's initials in a circle: the platform keeps no avatar pictures. */
+export function TraderAvatar({ name }: { name: string }) {
+  return (
+    <span className="tp-follow-avatar" aria-hidden="true">
+      {name.slice(0, 2).toUpperCase()}
+    </span>
+  );
+}
+
+export function Stat({ label, value, className, testId }: { label: string; value: ReactNode; className?: string; testId?: string }) {
+  return (
+    <div className="tp-follow-stat">
+      <span className={`tp-num ${className ?? ''}`} dir="ltr" data-testid={testId}>
+        {value}
+      </span>
+      <span className="tp-muted">{label}</span>
+    </div>
+  );
+}
+
+/** A rate in percent with its sign and colour. */
+export function Rate({ value }: { value: string }) {
+  return <span className={trendClass(value)}>{signedMoney(value)}%</span>;
+}
+
+/** The ranking figures of a trader: three weeks first, then all time and the risk figures. */
+export function LeaderStats({ s }: { s: FollowLeader }) {
+  const { t } = useTranslation('follow');
+  return (
+    <div className="tp-follow-stats">
+      <Stat label={t('three_week_rate')} value={<Rate value={s.three_week_rate} />} />
+      <Stat label={t('three_week_win')} value={`${s.three_week_win}%`} />
+      <Stat label={t('three_week_profit')} value={signedMoney(s.three_week_profit)} className={trendClass(s.three_week_profit)} />
+      <Stat label={t('total_rate')} value={<Rate value={s.total_rate} />} />
+      <Stat label={t('total_trades')} value={s.total_trade_num} />
+      <Stat label={t('followers')} value={s.follow_num} />
+      <Stat label={t('max_drawdown')} value={s.max_drawdown} />
+      <Stat label={t('avg_holding')} value={holding(s.avg_holding_seconds, t)} />
+      <Stat label={t('follower_equity')} value={s.follower_equity} />
+    </div>
+  );
+}
+
+function holding(seconds: number, t: (k: string, o?: Record<string, unknown>) => string): string {
+  if (seconds < 3600) return t('minutes', { n: Math.max(0, Math.round(seconds / 60)) });
+  if (seconds < 86_400) return t('hours', { n: Math.round(seconds / 360) / 10 });
+  return t('days', { n: Math.round(seconds / 8640) / 10 });
+}
+
+/**
+ * One copy: the trader's fill beside the copy's (equal by rule), the lots of each, the ticks,
+ * the skip reason or the profit and the share paid.
+ */
+export function CopyCard({ o }: { o: FollowOrder }) {
+  const { t } = useTranslation('follow');
+  const p = o.ForexTradeLists.PricePrecision;
+  const skipped = o.Id === 0;
+  return (
+    <div className="tp-card tp-follow-copy" data-testid="follow-copy">
+      <div className="tp-follow-copy-head">
+        <b>{o.ForexTradeLists.ShowCode}</b>
+        <span className={o.OrderType === 1 ? 'tp-up' : 'tp-down'}>{t(o.OrderType === 1 ? 'buy' : 'sell')}</span>
+        <span className="tp-follow-tag">{t('copy_tag')}</span>
+        {o.Detached ? <span className="tp-follow-tag tp-follow-tag-muted">{t('detached')}</span> : null}
+        <span className="tp-muted tp-follow-end">{o.TraderNickname}</span>
+      </div>
+      {skipped ? (
+        <div className="tp-follow-skip" data-testid="follow-copy-skip">
+          {t('skipped')}: {t(`skip_${o.SkipReason}`)}
+        </div>
+      ) : null}
+      <div className="tp-follow-fills">
+        <div>
+          <span className="tp-muted">{t('trader_fill')}</span>
+          <span className="tp-num" dir="ltr" data-testid="follow-copy-trader-price">
+            {exactPrice(o.TraderPrice, p)}
+          </span>
+          <span className="tp-muted" dir="ltr">
+            {o.TraderQuantity} · #{o.TraderOpenTickSeq}
+          </span>
+        </div>
+        <div>
+          <span className="tp-muted">{t('copy_fill')}</span>
+          <span className="tp-num" dir="ltr" data-testid="follow-copy-price">
+            {skipped ? '—' : exactPrice(o.Price, p)}
+          </span>
+          <span className="tp-muted" dir="ltr">
+            {skipped ? '' : `${o.Quantity} · #${o.OpenTickSeq}`}
+          </span>
+        </div>
+      </div>
+      {skipped ? null : (
+        <div className="tp-follow-fills">
+          <div>
+            <span className="tp-muted">{t(o.Status === 1 ? 'floating' : 'profit')}</span>
+            <span className={`tp-num ${trendClass(o.FactProfits, 6)}`} dir="ltr" data-testid="follow-copy-profit">
+              {signedMoney(o.FactProfits, 6)}
+            </span>
+          </div>
+          <div>
+            <span className="tp-muted">{t('share_paid')}</span>
+            <span className="tp-num" dir="ltr" data-testid="follow-copy-share">
+              {o.ProfitShare}
+            </span>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import '../follow.css';
+import { useEffect, useState } from 'react';
+import { Tabs } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { FollowOrder, Paged } from '@tp/contracts';
+import { PageFrame } from '../../../components/ui/page-frame';
+import { PagedFooter } from '../../../components/ui/paged-footer';
+import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
+import { useAuth } from '../../../lib/auth-store';
+import { ws } from '../../../lib/ws';
+import { fetchCopies, fetchFollowed, followKeys } from '../api/follow-api';
+import { CopyCard, Stat, TraderAvatar } from '../components/follow-parts';
+import { usePagedList } from '../components/use-paged';
+
+function Copies({ status }: { status: 1 | 3 }) {
+  const token = useAuth((s) => s.token);
+  const q = usePagedList<Paged<FollowOrder>>(followKeys.copies(status, token), (page, signal) => fetchCopies(status, page, signal));
+  const items = q.data?.pages.flatMap((p) => p.data) ?? [];
+  if (!q.data) return q.isError ? <LoadError onRetry={() => void q.refetch()} /> : <div className="tp-card"><LoadingLines rows={4} /></div>;
+  if (items.length === 0) return <Empty />;
+  return (
+    <div data-testid={`follow-copies-${status}`}>
+      {items.map((o) => (
+        <CopyCard key={`${o.TraderOrderId}-${o.FollowerUserId}`} o={o} />
+      ))}
+      <PagedFooter query={q} testId={`follow-copies-${status}`} />
+    </div>
+  );
+}
+
+function Followed() {
+  const { t } = useTranslation('follow');
+  const token = useAuth((s) => s.token);
+  const q = usePagedList(followKeys.followed(token), (page, signal) => fetchFollowed(page, signal));
+  const items = q.data?.pages.flatMap((p) => p.data) ?? [];
+  if (!q.data) return q.isError ? <LoadError onRetry={() => void q.refetch()} /> : <div className="tp-card"><LoadingLines rows={3} /></div>;
+  if (items.length === 0) return <Empty />;
+  return (
+    <div data-testid="follow-followed">
+      {items.map((f) => (
+        <Link key={f.user_id} to={`/follow/trader?id=${f.user_id}`} className="tp-card" style={{ display: 'block', color: 'inherit', textDecoration: 'none' }} data-testid="follow-followed-item">
+          <div className="tp-follow-head">
+            <TraderAvatar name={f.nickname} />
+            <div>
+              <span className="tp-follow-name">{f.nickname}</span>
+              <span className="tp-muted" dir="ltr">×{f.multiple} · {t('max_amount')} {f.max_amount}</span>
+            </div>
+          </div>
+          <div className="tp-follow-stats">
+            <Stat label={t('open_copies')} value={f.position_num} />
+            <Stat label={t('margin_held')} value={f.total_amount} />
+            <Stat label={t('copy_profit')} value={f.total_profits} />
+          </div>
+        </Link>
+      ))}
+      <PagedFooter query={q} testId="follow-followed" />
+    </div>
+  );
+}
+
+/** /follow/follow-list: the traders I follow, my open copies (live) and my closed and skipped copies. */
+export function FollowListPage() {
+  const { t } = useTranslation('follow');
+  const { t: tc } = useTranslation();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState('open');
+  // A copy opened, closed or changed: the lists are read again (the push carries only the ids and figures).
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: followKeys.all });
+    // FOREX_CLOSED too: a copy's own stop loss, take profit or stop-out closes it without the trader.
+    const offs = [ws.subscribe('FOREX_FOLLOW_TRADE', refresh), ws.subscribe('FOREX_CLOSED', refresh)];
+    return () => offs.forEach((off) => off());
+  }, [queryClient]);
+  return (
+    <PageFrame title={tc('nav.follow_list')} fallback="/follow" testId="page-follow-follow-list">
+      <Tabs activeKey={tab} onChange={setTab}>
+        <Tabs.Tab title={t('tab_traders')} key="traders" />
+        <Tabs.Tab title={t('tab_open')} key="open" />
+        <Tabs.Tab title={t('tab_closed')} key="closed" />
+      </Tabs>
+      <div style={{ marginTop: 10 }}>{tab === 'traders' ? <Followed /> : <Copies key={tab} status={tab === 'open' ? 1 : 3} />}</div>
+    </PageFrame>
+  );
+}

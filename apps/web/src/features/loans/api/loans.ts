@@ -1,0 +1,52 @@
+import {
+  endpoints,
+  type LoanConfig,
+  type LoanConfigInfo,
+  type LoanKyc,
+  type LoanKycInput,
+  type LoanRecord,
+  type Paged,
+  type RepaymentAccount,
+  type RepaymentInfo,
+  type UploadResult,
+} from '@tp/contracts';
+import { call, fetchPrivateFile } from '../../../lib/api/client';
+import { saveFile } from '../../../lib/save-file';
+
+/** Query keys of the loan screens, per signed-in token (another login never sees them). */
+export const loanKeys = {
+  kyc: (token: string | null) => ['loan', token, 'kyc'] as const,
+  configs: (token: string | null) => ['loan', token, 'configs'] as const,
+  configInfo: (token: string | null, id: number, amount: string) => ['loan', token, 'config', id, amount] as const,
+  list: (token: string | null) => ['loan', token, 'list'] as const,
+  loan: (token: string | null, id: number) => ['loan', token, 'loan', id] as const,
+  repayment: (token: string | null, id: number) => ['loan', token, 'repayment', id] as const,
+  accounts: (token: string | null) => ['loan', token, 'accounts'] as const,
+};
+
+export const fetchKyc = (signal?: AbortSignal): Promise<LoanKyc> => call(endpoints.loans.info, undefined, { signal });
+export const fetchConfigs = (signal?: AbortSignal): Promise<LoanConfig[]> => call(endpoints.loans.configs, undefined, { signal });
+export const fetchConfigInfo = (id: number, amount: string, signal?: AbortSignal): Promise<LoanConfigInfo> =>
+  call(endpoints.loans.configInfo, { id, amount }, { signal });
+export const fetchLoans = (page: number, signal?: AbortSignal): Promise<Paged<LoanRecord>> => call(endpoints.loans.list, { page }, { signal });
+export const fetchLoan = (id: number, signal?: AbortSignal): Promise<LoanRecord> => call(endpoints.loans.loanInfo, { id }, { signal });
+export const fetchRepaymentInfo = (loanId: number, signal?: AbortSignal): Promise<RepaymentInfo> => call(endpoints.loans.repaymentInfo, { loan_id: loanId }, { signal });
+export const fetchRepaymentAccounts = (signal?: AbortSignal): Promise<RepaymentAccount[]> => call(endpoints.loans.repaymentAccounts, undefined, { signal });
+
+export const submitKyc = (form: LoanKycInput, idempotencyKey: string): Promise<LoanKyc> => call(endpoints.loans.kycSubmit, { ...form }, { idempotencyKey, announce: true });
+export const submitLoan = (form: { amount: string; config_id: number; sign: string; agreement: string }, idempotencyKey: string): Promise<LoanRecord> =>
+  call(endpoints.loans.submit, form, { idempotencyKey, announce: true });
+export const submitRepayment = (form: { charge_id: number; loan_id: number; proofImg?: string }, idempotencyKey: string): Promise<LoanRecord> =>
+  call(endpoints.loans.repayment, form, { idempotencyKey, announce: true });
+
+/** POST /api/common/image_upload: the url of a photo or a drawn signature. */
+export function uploadImage(file: Blob, name = 'image.png'): Promise<UploadResult> {
+  const form = new FormData();
+  form.append('file', file, name);
+  return call(endpoints.uploads.image, form);
+}
+
+/** The signed agreement's PDF, fetched with the token and saved by the browser. */
+export async function downloadAgreementPdf(id: number): Promise<void> {
+  saveFile(await fetchPrivateFile(`${endpoints.loans.agreementPdf.path}?id=${id}`), `loan-agreement-${id}.pdf`);
+}
