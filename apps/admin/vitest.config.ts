@@ -8,5 +8,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // A screen test renders the whole component library in jsdom: seconds on a loaded 2-core
+    // machine. The default 5 s fails such a test for the machine's load, not for its behaviour.
+    testTimeout: 20_000,
   },
 });
