@@ -114,8 +114,8 @@ describe('routing', () => {
       });
       await waitFor(() => expect(path()).toBe(p));
     }
-    // Every screen of the spec mounts here; on a loaded machine that takes longer than 5 s.
-  }, 20_000);
+    // Every screen of the spec mounts here; on a loaded machine that takes tens of seconds.
+  }, 60_000);
 
   it('starts the socket on every navigation', async () => {
     const connect = vi.mocked(ws.connect);
