@@ -8,6 +8,7 @@ import { uploadsDir } from '../uploads/index.js';
 import { agreementHash, renderAgreement } from './agreement.js';
 import { agreementPdf } from './agreement-pdf.js';
 import type { LoanRow } from './loans.repository.js';
+import { PdfText } from './pdf-text.js';
 
 /*
  * The signed agreement's PDF in each of the 18 languages: a valid PDF, set in the fonts of the
@@ -180,5 +181,37 @@ describe('the signed agreement as a PDF, in the language it was signed in', () =
     expect(arabic).toBeDefined();
     const forms = [...toUnicode(arabic as PDFDict).values()].filter((t) => t === 'ق');
     expect(forms.length).toBeGreaterThan(1);
+  }, 30_000);
+});
+
+describe('lines wrap in scripts written without spaces', () => {
+  const style = { size: 10 };
+  const width = 120;
+
+  async function wrapped(lang: Lang, locale: string, text: string) {
+    const pdfText = await PdfText.create(await PDFDocument.create(), lang, locale, [text]);
+    const lines = pdfText.wrap(text, width, style);
+    for (const line of lines) expect(pdfText.widthOf(line, style), line).toBeLessThanOrEqual(width);
+    expect(lines.length).toBeGreaterThan(3);
+    expect(lines.join('')).toBe(text); // nothing lost, nothing added (there are no spaces to drop)
+    return lines;
+  }
+
+  it('Chinese between characters, punctuation kept off the start of a line', async () => {
+    const text = loanIn('hk').agreement_text.split('\n').find((l) => l.startsWith('6.')) ?? ''; // the longest clause
+    expect(text).not.toMatch(/\s{2}/);
+    const lines = await wrapped('hk', 'zh-HK', text.replace(/\s/g, ''));
+    for (const line of lines) expect(line).not.toMatch(/^[，。；、：」）]/u);
+  }, 30_000);
+
+  it('Thai between words, as the segmenter finds them', async () => {
+    const text = 'ผู้กู้ยืนยันว่าข้อมูลประจำตัวที่ให้ไว้เป็นความจริงและลงนามในสัญญานี้ทางอิเล็กทรอนิกส์ลายมือชื่อเวลาที่อยู่และอุปกรณ์จะถูกบันทึกเป็นหลักฐาน';
+    const lines = await wrapped('th', 'th', text);
+    const boundaries = new Set([...new Intl.Segmenter('th', { granularity: 'word' }).segment(text)].map((s) => s.index));
+    let at = 0;
+    for (const line of lines.slice(0, -1)) {
+      at += line.length;
+      expect(boundaries.has(at), `a break inside a word after "${line}"`).toBe(true);
+    }
   }, 30_000);
 });

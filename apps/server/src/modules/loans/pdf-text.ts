@@ -103,6 +103,8 @@ export interface TextStyle {
 /** The fonts of one PDF, embedded as subsets, and the means to measure, wrap and draw text with them. */
 export class PdfText {
   private readonly faces = new Map<FontId, Face>();
+  /** Widths measured, by size, weight, direction and text: wrapping measures the same words often. */
+  private readonly widths = new Map<string, number>();
   private readonly segmenter: Intl.Segmenter;
   private readonly graphemes: Intl.Segmenter;
 
@@ -172,7 +174,7 @@ export class PdfText {
   }
 
   /** Shapes a text into runs of one face and one direction, in visual order (left to right). */
-  private shapeLine(text: string, dir: 'ltr' | 'rtl', bold: boolean): ShapedRun[] {
+  private shapeLine(text: string, dir: 'ltr' | 'rtl', bold: boolean, forDrawing = true): ShapedRun[] {
     if (!text) return [];
     const faces = this.facesOf(text, bold);
     const { levels } = bidi.getEmbeddingLevels(text, dir);
@@ -208,9 +210,10 @@ export class PdfText {
       // fontkit returns a right-to-left run's glyphs already in visual order. It keeps one glyph
       // object per glyph id, with the characters of the first text it met it in; the PDF's
       // ToUnicode map reads them, so each layout gets fresh glyph objects with this text's.
+      // (Measuring needs no characters: it keeps the cached glyphs.)
       const fk = r.face.fk as FkFont & { _glyphs: Record<number, unknown> };
       const kept = fk._glyphs;
-      fk._glyphs = {};
+      if (forDrawing) fk._glyphs = {};
       let shaped: { glyphs: FkGlyph[]; positions: FkPosition[] };
       try {
         shaped = fk.layout(s, undefined, undefined, undefined, rtl ? 'rtl' : 'ltr');
@@ -233,7 +236,13 @@ export class PdfText {
 
   /** The width of a text at a size, shaped. */
   widthOf(text: string, style: TextStyle, dir: 'ltr' | 'rtl' = 'ltr'): number {
-    return this.shapeLine(text, dir, !!style.bold).reduce((w, r) => w + (r.advance * style.size) / r.face.fk.unitsPerEm, 0);
+    const key = `${style.size}|${style.bold ? 1 : 0}|${dir}|${text}`;
+    let width = this.widths.get(key);
+    if (width === undefined) {
+      width = this.shapeLine(text, dir, !!style.bold, false).reduce((w, r) => w + (r.advance * style.size) / r.face.fk.unitsPerEm, 0);
+      this.widths.set(key, width);
+    }
+    return width;
   }
 
   /**
