@@ -168,6 +168,16 @@ describe('the signed agreement as a PDF, in the language it was signed in', () =
     expect(bytes.length).toBeLessThan(script ? 60_000 : 20_000);
   }, 30_000);
 
+  it('a name in a script none of the fonts covers (Hebrew, emoji) still makes a PDF, its other text intact', async () => {
+    const loan = loanIn('en');
+    const text = loan.agreement_text.replace('Jane Doe', 'שרה כהן 😀 陳大文');
+    const bytes = await agreementPdf({ ...loan, agreement_text: text, agreement_hash: agreementHash(text) }, dataDir);
+    const { actual } = pageText((await PDFDocument.load(bytes)).getPage(0));
+    // The Hebrew and the emoji are missing glyphs (the fonts' .notdef); the Chinese has its font.
+    expect(actual).toContain('\uFFFD');
+    expect(squeeze(actual).replace(/\uFFFD/gu, '')).toContain(squeeze(text).replace(/[\p{Script=Hebrew}\p{Extended_Pictographic}]/gu, ''));
+  }, 30_000);
+
   it('draws Arabic in joined forms, right to left', async () => {
     const bytes = await agreementPdf(loanIn('ar'), dataDir);
     const page = (await PDFDocument.load(bytes)).getPage(0);

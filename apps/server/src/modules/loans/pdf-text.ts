@@ -130,11 +130,6 @@ export class PdfText {
     return t;
   }
 
-  /** The PostScript names of the fonts embedded, for tests and logs. */
-  fontNames(): string[] {
-    return [...this.faces.values()].map((f) => f.fk.postscriptName ?? f.id);
-  }
-
   private face(id: FontId): Face {
     const face = this.faces.get(id) ?? this.faces.get('latin');
     if (!face) throw new Error('fonts not embedded');
