@@ -1,50 +1,26 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { LANG_BCP47, LOAN_STATUS, isLang } from '@tp/contracts';
-import { PDFDocument, StandardFonts, type PDFFont, type PDFImage } from 'pdf-lib';
+import { LANG_BCP47, LOAN_STATUS, RTL_LANGS, isLang } from '@tp/contracts';
+import { PDFDocument, type PDFImage, type PDFPage } from 'pdf-lib';
 import { wireDateTime } from '../../lib/time.js';
 import { uploadsDir } from '../uploads/index.js';
-import { renderAgreement } from './agreement.js';
 import type { LoanRow } from './loans.repository.js';
+import { PdfText, type TextStyle } from './pdf-text.js';
 
 /*
- * The signed agreement as a PDF (pdf-lib): the text as signed, the drawn signature, and the
- * evidence (time, IP, user agent, SHA-256 of the text). The PDF uses the standard Helvetica font,
- * which covers Latin-1 only: a text in another script (Chinese, Japanese, Korean, Thai, Arabic,
- * Russian, Hindi...) is printed in English instead, with a note; the text in the signed language
- * and its hash stay on record (loan_info, the console), and the hash printed is the signed text's.
+ * The signed agreement as a PDF (pdf-lib): the text as signed, in the language and script it was
+ * signed in, the drawn signature, and the evidence (time, IP, user agent, SHA-256 of the text).
+ * The text is set in Noto fonts embedded as subsets (pdf-fonts.ts: one per script, read once and
+ * kept in memory) and shaped (pdf-text.ts: Arabic joined and right to left, Thai and Devanagari
+ * marks and conjuncts placed by the fonts' OpenType tables); an Arabic agreement is right-aligned.
+ * The evidence block is in English, as the record's fields are.
  */
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
-const SIZE = 10;
-const LEADING = 14;
-
-function encodable(font: PDFFont, text: string): boolean {
-  try {
-    font.widthOfTextAtSize(text, SIZE); // measuring encodes every glyph: it throws on one the font lacks
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Words wrapped into lines that fit the page width. */
-function wrap(font: PDFFont, text: string, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(' ')) {
-      const next = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(next, SIZE) <= width || !line) line = next;
-      else {
-        lines.push(line);
-        line = word;
-      }
-    }
-    lines.push(line);
-  }
-  return lines;
-}
+const BODY: TextStyle = { size: 10 };
+const TITLE: TextStyle = { size: 13 };
+const HEADING: TextStyle = { size: 10, bold: true };
+const LEADING = 16;
 
 async function signatureImage(doc: PDFDocument, dataDir: string, storedName: string): Promise<PDFImage | null> {
   const bytes = await fs.readFile(path.join(uploadsDir(dataDir), storedName)).catch(() => null);
@@ -66,36 +42,11 @@ export async function agreementPdf(loan: LoanRow, dataDir: string): Promise<Uint
   const doc = await PDFDocument.create();
   doc.setTitle(`Loan agreement #${loan.id}`);
   doc.setCreationDate(loan.signed_at);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const lang = isLang(loan.agreement_language) ? loan.agreement_language : null;
+  doc.setLanguage(lang ? LANG_BCP47[lang] : 'en');
+  const dir = lang && RTL_LANGS.includes(lang) ? 'rtl' : 'ltr';
   const width = PAGE.width - 2 * PAGE.margin;
 
-  let body = loan.agreement_text;
-  const notes: string[] = [];
-  if (!encodable(font, body)) {
-    const uidOnly = { borrower: `UID ${loan.uid}`, uid: loan.uid, currency: 'USDT' };
-    body = renderAgreement('en', uidOnly, loan.amount, { loanPeriod: loan.loan_period, freePeriod: loan.free_period, interestRate: loan.interest_rate, penaltyRate: loan.penalty_rate }, loan.signed_at.getTime());
-    // The language's English name (its own name may be in the very script the font lacks).
-    const lang = loan.agreement_language;
-    const language = (isLang(lang) && new Intl.DisplayNames(['en'], { type: 'language' }).of(LANG_BCP47[lang])) || lang;
-    notes.push(`Note: this agreement was read and signed in ${language}. This PDF shows it in English because its font does not cover that script; the signed text is kept on record and its SHA-256 is given below.`);
-  }
-
-  let page = doc.addPage([PAGE.width, PAGE.height]);
-  let y = PAGE.height - PAGE.margin;
-  const line = (text: string, f: PDFFont = font) => {
-    if (y < PAGE.margin + LEADING) {
-      page = doc.addPage([PAGE.width, PAGE.height]);
-      y = PAGE.height - PAGE.margin;
-    }
-    page.drawText(text, { x: PAGE.margin, y, size: SIZE, font: f });
-    y -= LEADING;
-  };
-  for (const l of wrap(font, body, width)) line(l);
-  y -= LEADING;
-  for (const l of notes.flatMap((n) => wrap(font, n, width))) line(l);
-  y -= LEADING / 2;
-  line('Signature evidence', bold);
   const evidence = [
     `Loan #${loan.id}, status: ${STATUS_NAMES[loan.status] ?? String(loan.status)}`,
     `Signed at (UTC): ${wireDateTime(loan.signed_at)}`,
@@ -103,18 +54,39 @@ export async function agreementPdf(loan: LoanRow, dataDir: string): Promise<Uint
     `User agent: ${loan.signed_user_agent}`,
     `Agreement version ${loan.agreement_version}, language ${loan.agreement_language}`,
     `SHA-256 of the signed text: ${loan.agreement_hash}`,
-  ].map((t) => (encodable(font, t) ? t : t.replace(/[^\x20-\x7e]/g, '?')));
-  for (const l of evidence.flatMap((t) => wrap(font, t, width))) line(l);
+  ];
+  const text = await PdfText.create(doc, lang, lang ? LANG_BCP47[lang] : 'en', [loan.agreement_text, ...evidence]);
+
+  let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
+  let y = PAGE.height - PAGE.margin;
+  const room = (height: number) => {
+    if (y - height < PAGE.margin) {
+      page = doc.addPage([PAGE.width, PAGE.height]);
+      y = PAGE.height - PAGE.margin;
+    }
+  };
+  const paragraph = (body: string, style: TextStyle, d: 'ltr' | 'rtl', leading = LEADING) => {
+    for (const l of text.wrap(body, width, style, d)) {
+      room(leading);
+      y -= leading - LEADING / 2; // baseline: the line's height below the previous one
+      text.drawLine(page, l, PAGE.margin, y, width, style, d);
+      y -= LEADING / 2;
+    }
+  };
+  const [title = '', ...rest] = loan.agreement_text.split('\n');
+  paragraph(title, TITLE, dir, LEADING + 6);
+  paragraph(rest.join('\n'), BODY, dir);
+  y -= LEADING;
+  paragraph('Signature evidence', HEADING, 'ltr');
+  for (const t of evidence) paragraph(t, BODY, 'ltr');
 
   const image = await signatureImage(doc, dataDir, loan.sign_name);
   if (image) {
     const scaled = image.scaleToFit(220, 110);
-    if (y - scaled.height < PAGE.margin) {
-      page = doc.addPage([PAGE.width, PAGE.height]);
-      y = PAGE.height - PAGE.margin;
-    }
-    line('Borrower signature:', bold);
-    page.drawImage(image, { x: PAGE.margin, y: y - scaled.height + LEADING / 2, width: scaled.width, height: scaled.height });
+    room(LEADING + scaled.height + 4);
+    y -= LEADING / 2;
+    paragraph('Borrower signature:', HEADING, 'ltr');
+    page.drawImage(image, { x: PAGE.margin, y: y - scaled.height, width: scaled.width, height: scaled.height });
   }
   return doc.save();
 }

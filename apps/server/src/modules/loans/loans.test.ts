@@ -8,6 +8,7 @@ import { createInProcessBus } from '../../realtime/bus.js';
 import { silentEngineLog } from '../../engine/engine-log.js';
 import { verifyLedger } from '../ledger/index.js';
 import { loanPenaltyJob } from './loan-penalty-job.js';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { agreementHash } from './agreement.js';
 
 /** The test clock: the app's and the scheduler's. Starts on a Monday morning, UTC. */
@@ -202,7 +203,7 @@ describe('applications', () => {
     expect((await apply(u, '100')).body.code).toBe(1);
   });
 
-  it('a PDF of an agreement in a script the PDF font lacks is in English with a note', async () => {
+  it('a PDF of an agreement signed in Arabic is in Arabic, in an Arabic font', async () => {
     const u = await verifiedUser();
     const sign = await upload(t.app, u.token);
     const res = await call<LoanRecord>(t.app, { method: 'POST', url: e.submit.path, headers: { authorization: u.token, lang: 'ar' }, payload: { amount: '100', config_id: 1, sign: sign.body.data.url, agreement: '1' } });
@@ -210,7 +211,9 @@ describe('applications', () => {
     const pdf = await t.app.inject({ method: 'GET', url: `${e.agreementPdf.path}?id=${res.body.data.id}`, headers: auth(u.token) });
     expect(pdf.headers['content-type'], pdf.body.slice(0, 300)).toBe('application/pdf');
     expect(pdf.statusCode).toBe(200);
-    expect(pdf.rawPayload.length).toBeGreaterThan(1000);
+    const doc = await PDFDocument.load(pdf.rawPayload);
+    const fonts = [...doc.context.enumerateIndirectObjects()].flatMap(([, o]) => (o instanceof PDFDict && o.get(PDFName.of('Subtype'))?.toString() === '/Type0' ? [o.get(PDFName.of('BaseFont'))?.toString()] : []));
+    expect(fonts.some((f) => f?.startsWith('/NotoNaskhArabic'))).toBe(true);
   });
 });
 
