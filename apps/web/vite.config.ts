@@ -17,7 +17,9 @@ export default defineConfig({
     // has no runtime route at all: an API answer, a price or an upload is never served from it,
     // and navigations to the API, the websocket, uploads or the console never get the app's html.
     VitePWA({
-      injectRegister: 'script-defer',
+      // Registered by public/register-sw.js (linked in index.html) once the first screen is in and
+      // the page idle: the precache downloads about 1 MB and must not compete with the first screen.
+      injectRegister: false,
       registerType: 'autoUpdate',
       manifestFilename: 'manifest.webmanifest',
       // the glob below already takes every icon and the logo
@@ -41,7 +43,7 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{html,js,css,svg,png,webmanifest}'],
-        globIgnores: ['**/*.map', 'registerSW.js'],
+        globIgnores: ['**/*.map', 'register-sw.js'],
         inlineWorkboxRuntime: true,
         // a new build takes over open pages at once, rather than after every tab is closed
         skipWaiting: true,

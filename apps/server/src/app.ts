@@ -15,6 +15,7 @@ import { processNodeName } from './engine/leader-election.js';
 import { registerDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { frameworkErrors } from './http/framework-errors.js';
+import { registerCompression } from './http/compression.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStaticAssets } from './http/static-assets.js';
 import { registerRequestLog } from './http/request-log.js';
@@ -116,6 +117,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerErrorHandling(app);
   registerRequestLog(app);
   await registerSecurityHeaders(app);
+  registerCompression(app);
   await app.register(formbody);
   // Only routes that name a limit are limited (login, code sending, captcha).
   await app.register(rateLimit, { global: false });
