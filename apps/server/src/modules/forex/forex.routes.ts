@@ -51,9 +51,10 @@ export const forexRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, forex.submit, async ({ req, input, scope }) => {
     const user = currentUser(req);
-    // One statement, no transaction: the answer is built before the write and recorded by it.
+    // One statement, no transaction: the answer is built before the write and recorded by it;
+    // submits arriving while a write is in flight share the next one (group commit).
     return runOneStatementMoneyAction(db, req, scope, input, async (record) => {
-      const order = await service.submit(db, { id: user.id, isDemo: user.isDemo }, input, now(), record && ((dto) => record({ data: dto, key: 'forex_submitted' })));
+      const order = await service.submit(db, { id: user.id, isDemo: user.isDemo }, input, now(), record && ((dto) => record({ data: dto, key: 'forex_submitted' })), db);
       return { data: order, key: 'forex_submitted', afterCommit: () => publishOrderChanged(bus, user.id) };
     });
   });
