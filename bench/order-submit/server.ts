@@ -17,6 +17,8 @@ import { LEDGER_KINDS, SYSTEM_ACCOUNTS } from '../../apps/server/src/modules/led
 import { orderCommitter } from '../../apps/server/src/modules/forex/forex.repository.js';
 
 const server = await startServer(loadConfig(process.env, { port: 0, host: '127.0.0.1', logLevel: 'warn', market: { engineEnabled: false } }));
+// BENCH_GROUP_COMMIT=0: every submit writes its own statement at once, as before group commit.
+orderCommitter(server.db).grouping = process.env.BENCH_GROUP_COMMIT !== '0';
 const { rows } = await sql<{ id: number }>`SELECT id FROM trade_symbols WHERE code = 'BTCUSDT'`.execute(server.db);
 const symbolId = rows[0]!.id;
 await sql`INSERT INTO ticks (symbol_id, seq, price, volume, at)

@@ -239,6 +239,8 @@ export class GroupCommitter {
   private readonly queue: Waiting[] = [];
   private inFlight = false;
   readonly stats: GroupCommitStats = { batches: 0, actions: 0, fallbacks: 0, largest: 0 };
+  /** Off: every action is written on its own at once, concurrently (the path before group commit; for comparison). */
+  grouping = true;
 
   constructor(
     private readonly db: Db,
@@ -263,6 +265,10 @@ export class GroupCommitter {
     if (job.rows.length !== this.companions.length) throw new LedgerError(`batched post takes ${this.companions.length} companion rows, got ${job.rows.length}`);
     if (job.input.postings.length < 2) throw new LedgerError('a ledger transaction needs at least two postings');
     return new Promise<string>((resolve, reject) => {
+      if (!this.grouping) {
+        void this.alone({ job, resolve, reject });
+        return;
+      }
       this.queue.push({ job, resolve, reject });
       this.pump();
     });
