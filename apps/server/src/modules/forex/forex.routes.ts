@@ -30,9 +30,10 @@ export const forexRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * Runs an action once per Idempotency-Key (the shared runMoneyAction) and publishes after
-   * commit, only when this request acted - a replay changed nothing.
+   * commit, only when this request acted - a replay changed nothing. `grouped`: the money
+   * actions (close, cancel) share a transaction with those arriving meanwhile (group commit).
    */
-  async function act(req: FastifyRequest, scope: string, input: unknown, action: (trx: Transaction<DB>) => Promise<ActionResult>) {
+  async function act(req: FastifyRequest, scope: string, input: unknown, action: (trx: Transaction<DB>) => Promise<ActionResult>, grouped = false) {
     const user = currentUser(req);
     return runMoneyAction(db, req, scope, input, async (trx) => {
       const acted = await action(trx);
@@ -44,7 +45,7 @@ export const forexRoutes: FastifyPluginAsyncZod = async (app) => {
           publishClosed(bus, user.id, acted.closed);
         },
       };
-    });
+    }, { grouped });
   }
 
   const dto = async (trx: Transaction<DB>, row: repo.OrderRow) => (await service.orderDtos(trx, [row]))[0]!;
@@ -66,7 +67,7 @@ export const forexRoutes: FastifyPluginAsyncZod = async (app) => {
     return act(req, scope, input, async (trx) => {
       const row = await service.closeByUser(trx, user.id, input.id, now());
       return { order: await dto(trx, row), msg: 'forex_closed', closed: [row.id] };
-    });
+    }, true);
   });
 
   route(app, forex.cancel, async ({ req, input, scope }) => {
@@ -74,7 +75,7 @@ export const forexRoutes: FastifyPluginAsyncZod = async (app) => {
     return act(req, scope, input, async (trx) => {
       const row = await service.cancel(trx, user.id, input.id, now());
       return { order: await dto(trx, row), msg: 'forex_cancelled', closed: [row.id] };
-    });
+    }, true);
   });
 
   route(app, forex.setStop, async ({ req, input, scope }) => {
