@@ -6,6 +6,7 @@ import { call, demoLogin, type Answer } from '../../test/http-helpers.js';
 import { MARKET_OPEN_MS, contractBalance, storeTick, symbolId } from '../../test/forex-helpers.js';
 import { verifyLedger } from '../ledger/index.js';
 import { orderCommitter } from './forex.repository.js';
+import { groupTransactions } from '../../db/group-transaction.js';
 
 /*
  * Order submits that arrive while a write is in flight are written together (group commit): these
@@ -187,5 +188,34 @@ describe('group commit of forex order submits', () => {
     expect(mine.filter((a) => a.body.code === 0)).toHaveLength(1);
     expect((await ordersOf(user.id)).map((o) => o.id)).toEqual([acted[0]!.body.data.Id]);
     for (const a of answers.slice(1, 4)) expect(a.body).toMatchObject({ code: 1 });
+  });
+
+  it('takes concurrent closes through the grouped transactions: a second close of the same order is refused alone, every close settles once', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, (_, i) => demoLogin(t.app, `gc-close-${i}`)));
+    const opened = await Promise.all(users.map((u, i) => submit(u.token, { ...small, forex_id: btc }, `close-open-${i}`)));
+    for (const o of opened) expect(o.body).toMatchObject({ code: 1 });
+    const close = (token: string, id: number, key: string) =>
+      call<ForexOrder>(t.app, { method: 'POST', url: endpoints.forex.close.path, headers: auth(token, { 'idempotency-key': key }), payload: { id } });
+    const before = { ...groupTransactions(t.db).stats };
+    const answers = await Promise.all([
+      ...users.map((u, i) => close(u.token, opened[i]!.body.data.Id, `close-${i}`)),
+      // The first user's order closed twice under two keys: one closes it, the other is refused.
+      close(users[0]!.token, opened[0]!.body.data.Id, 'close-again'),
+    ]);
+    const after = groupTransactions(t.db).stats;
+    expect(after.actions - before.actions).toBe(7);
+    const first = [answers[0]!, answers[6]!];
+    expect(first.filter((a) => a.body.code === 1)).toHaveLength(1);
+    expect(first.filter((a) => a.body.code === 0)).toHaveLength(1);
+    for (const a of answers.slice(1, 6)) expect(a.body).toMatchObject({ code: 1, data: { Status: 3 } });
+    // One closing post per order, whichever batch it was in.
+    const closes = await t.db
+      .selectFrom('ledger_transactions')
+      .select(['reference'])
+      .where('kind', 'like', 'forex_close%')
+      .where('reference', 'in', opened.map((o) => `forex_order:${o.body.data.Id}`))
+      .execute();
+    expect(closes.map((c) => c.reference).sort()).toEqual(opened.map((o) => `forex_order:${o.body.data.Id}`).sort());
+    expect(await verifyLedger(t.db)).toEqual([]);
   });
 });
