@@ -14,8 +14,11 @@ import { loadConfig } from '../../apps/server/src/config.js';
 import { startServer } from '../../apps/server/src/main.js';
 import { baseCurrencyId, post, systemAccountId } from '../../apps/server/src/modules/ledger/ledger.service.js';
 import { LEDGER_KINDS, SYSTEM_ACCOUNTS } from '../../apps/server/src/modules/ledger/ledger-kinds.js';
+import { orderCommitter } from '../../apps/server/src/modules/forex/forex.repository.js';
 
 const server = await startServer(loadConfig(process.env, { port: 0, host: '127.0.0.1', logLevel: 'warn', market: { engineEnabled: false } }));
+// BENCH_GROUP_COMMIT=0: every submit writes its own statement at once, as before group commit.
+orderCommitter(server.db).grouping = process.env.BENCH_GROUP_COMMIT !== '0';
 const { rows } = await sql<{ id: number }>`SELECT id FROM trade_symbols WHERE code = 'BTCUSDT'`.execute(server.db);
 const symbolId = rows[0]!.id;
 await sql`INSERT INTO ticks (symbol_id, seq, price, volume, at)
@@ -37,7 +40,11 @@ async function fund(demoIds: string[], amount: string): Promise<void> {
 
 process.send?.({ type: 'ready', url: server.url, symbolId });
 process.on('message', (m: { type?: string; demoIds?: string[]; amount?: string }) => {
-  if (m.type === 'stop') void server.stop().then(() => process.exit(0));
+  if (m.type === 'stop') {
+    // How the submits were grouped: batches written, actions in them, batches that fell back to one-by-one.
+    process.send?.({ type: 'batches', stats: orderCommitter(server.db).stats });
+    void server.stop().then(() => process.exit(0));
+  }
   if (m.type === 'fund') {
     fund(m.demoIds ?? [], m.amount ?? '0').then(
       () => process.send?.({ type: 'funded' }),

@@ -32,7 +32,7 @@ import { Decimal } from '@tp/domain';
 import { createDb } from '../../apps/server/src/db/database.js';
 import { freePort, startEmbeddedPg } from '../../apps/server/src/db/embedded-pg.js';
 import { verifyLedger } from '../../apps/server/src/modules/ledger/ledger.service.js';
-import { endpoints, endpointPath } from '@tp/contracts';
+import { endpoints, endpointPath, idempotencyScope } from '@tp/contracts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -224,11 +224,16 @@ const counts = {
   withdrawalsApproved: 0,
   withdrawalsRejected: 0,
   decisionsAlreadyDecided: 0,
+  ordersOk: 0,
+  ordersRefused: 0,
 };
 /** Idempotency key -> every transfer id answered for it (must be exactly one). */
 const transferAnswers = new Map<string, Set<number>>();
+/** Idempotency key -> every forex order id answered for it (must be exactly one). */
+const orderAnswers = new Map<string, Set<number>>();
 const violations: string[] = [];
 let adminToken = '';
+let btcId = 0;
 
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 const money = (min: number, max: number) => (min + Math.random() * (max - min)).toFixed(2);
@@ -274,6 +279,24 @@ async function randomTransfer(users: BenchUser[]): Promise<void> {
   else violations.push(`transfer refused unexpectedly: ${res.error}`);
 }
 
+/**
+ * A forex market order from the user's contract account (funded by the random transfers into
+ * it): submits that arrive together are written in batches (group commit), so kills land in the
+ * middle of batches too.
+ */
+async function randomOrder(users: BenchUser[]): Promise<void> {
+  const u = pick(users);
+  const key = `fx-${crypto.randomUUID()}`;
+  const res = await until<{ Id: number }>('POST', endpoints.forex.submit.path, { token: u.token, key, body: { type: pick([1, 2]), cont: pick(['0.01', '0.02']), forex_id: btcId, status: 1, multiple: 100 } });
+  if (res.code === 1) {
+    counts.ordersOk += 1;
+    const seen = orderAnswers.get(key) ?? new Set<number>();
+    seen.add(res.data.Id);
+    orderAnswers.set(key, seen);
+  } else if (res.error === 'forex_insufficient_balance') counts.ordersRefused += 1;
+  else violations.push(`order refused unexpectedly: ${res.error}`);
+}
+
 async function randomDeposit(users: BenchUser[], proofs: Map<number, string>): Promise<void> {
   const u = pick(users);
   const res = await until<{ id: number }>('POST', endpoints.deposits.coinSubmit.path, { token: u.token, key: `dep-${crypto.randomUUID()}`, body: { number: money(1, 100), proofImg: proofs.get(u.id), charge_id: 1 } });
@@ -312,22 +335,25 @@ async function checkBooks(): Promise<Record<string, string>> {
     const negative = await sql<{ n: string }>`SELECT count(*)::text AS n FROM ledger_accounts WHERE user_id IS NOT NULL AND (balance < 0 OR lock_balance < 0)`.execute(db);
     if (negative.rows[0]!.n !== '0') violations.push(`${negative.rows[0]!.n} user accounts below zero`);
 
-    const perUser = await sql<{ user_id: number; held: string; deposits: string; paid: string }>`
+    const perUser = await sql<{ user_id: number; held: string; deposits: string; paid: string; traded: string }>`
       SELECT u.id AS user_id,
         (SELECT coalesce(sum(balance + lock_balance), 0) FROM ledger_accounts a WHERE a.user_id = u.id)::text AS held,
         (SELECT coalesce(sum(number), 0) FROM charges c WHERE c.user_id = u.id AND c.status = 1)::text AS deposits,
-        (SELECT coalesce(sum(number), 0) FROM withdrawals w WHERE w.user_id = u.id AND w.status = 1)::text AS paid
+        (SELECT coalesce(sum(number), 0) FROM withdrawals w WHERE w.user_id = u.id AND w.status = 1)::text AS paid,
+        -- What the user's trading moved between the user and the house (fees, realized profit and loss).
+        (SELECT coalesce(sum(p.amount), 0) FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+           JOIN ledger_transactions t ON t.id = p.transaction_id WHERE a.user_id = u.id AND t.kind LIKE 'forex%')::text AS traded
       FROM users u WHERE NOT u.is_demo`.execute(db);
     let userTotal = new Decimal(0);
     let expected = new Decimal(0);
     for (const r of perUser.rows) {
-      const want = new Decimal(r.deposits).minus(r.paid);
+      const want = new Decimal(r.deposits).minus(r.paid).plus(r.traded);
       userTotal = userTotal.plus(r.held);
       expected = expected.plus(want);
-      if (!new Decimal(r.held).eq(want)) violations.push(`user ${r.user_id} holds ${r.held}, deposits - withdrawals paid = ${want.toFixed()}`);
+      if (!new Decimal(r.held).eq(want)) violations.push(`user ${r.user_id} holds ${r.held}, deposits - withdrawals paid + trading = ${want.toFixed()}`);
     }
     figures.userTotal = userTotal.toFixed();
-    figures.depositsApprovedMinusWithdrawalsPaid = expected.toFixed();
+    figures.depositsApprovedMinusWithdrawalsPaidPlusTrading = expected.toFixed();
 
     const house = await sql<{ system_code: string; balance: string }>`SELECT system_code, balance::text FROM ledger_accounts WHERE system_code IS NOT NULL`.execute(db);
     const sys = Object.fromEntries(house.rows.map((r) => [r.system_code, new Decimal(r.balance)]));
@@ -361,6 +387,29 @@ async function checkBooks(): Promise<Record<string, string>> {
     if (Number(ledgerTransfers.rows[0]!.n) !== inBooks.size) violations.push(`${ledgerTransfers.rows[0]!.n} ledger transfer transactions for ${inBooks.size} transfers`);
     figures.transfersAcknowledged = String(acknowledged);
     figures.transfersInBooks = String(inBooks.size);
+
+    // Forex orders: every acknowledged one exactly once, each with exactly one opening post, and
+    // nothing else booked (every submit was retried until answered).
+    const orders = await sql<{ id: number; opens: string }>`
+      SELECT o.id, (SELECT count(*) FROM ledger_transactions t WHERE t.kind = 'forex_open' AND t.reference = 'forex_order:' || o.id)::text AS opens
+      FROM forex_orders o`.execute(db);
+    const ordersInBooks = new Set(orders.rows.map((r) => r.id));
+    for (const r of orders.rows) if (r.opens !== '1') violations.push(`order ${r.id} has ${r.opens} opening posts`);
+    const opens = await sql<{ n: string }>`SELECT count(*)::text AS n FROM ledger_transactions WHERE kind = 'forex_open'`.execute(db);
+    if (Number(opens.rows[0]!.n) !== ordersInBooks.size) violations.push(`${opens.rows[0]!.n} opening posts for ${ordersInBooks.size} orders`);
+    const orderKeys = await sql<{ key: string; id: string | null }>`
+      SELECT key, response->'data'->>'Id' AS id FROM idempotency_keys WHERE route = ${idempotencyScope(endpoints.forex.submit)} AND (response->>'ok')::boolean`.execute(db);
+    const orderKeyIds = new Map(orderKeys.rows.map((r) => [r.key, Number(r.id)]));
+    for (const [key, ids] of orderAnswers) {
+      if (ids.size !== 1) violations.push(`key ${key} answered ${ids.size} different orders`);
+      const id = [...ids][0]!;
+      if (!ordersInBooks.has(id)) violations.push(`acknowledged order ${id} (${key}) is not in the books`);
+      if (orderKeyIds.get(key) !== id) violations.push(`key ${key} stored order ${orderKeyIds.get(key)}, answered ${id}`);
+    }
+    if (orderKeyIds.size !== ordersInBooks.size) violations.push(`${ordersInBooks.size} orders in the books, ${orderKeyIds.size} keys with a stored success`);
+    if (orderAnswers.size !== ordersInBooks.size) violations.push(`${ordersInBooks.size} orders in the books, ${orderAnswers.size} acknowledged`);
+    figures.ordersAcknowledged = String(orderAnswers.size);
+    figures.ordersInBooks = String(ordersInBooks.size);
     figures.pendingWithdrawals = (await sql<{ n: string }>`SELECT count(*)::text AS n FROM withdrawals WHERE status = 0`.execute(db)).rows[0]!.n;
     figures.pendingDeposits = (await sql<{ n: string }>`SELECT count(*)::text AS n FROM charges WHERE status = 0`.execute(db)).rows[0]!.n;
     return figures;
@@ -382,6 +431,9 @@ async function main(): Promise<void> {
   const admin = await until<{ token: string }>('POST', endpoints.admin.login.path, { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
   if (admin.code !== 1) throw new Error(`admin login: ${admin.msg}`);
   adminToken = admin.data.token;
+  const symbols = await until<{ Id: number; Code: string }[]>('GET', endpoints.market.tradeList.path);
+  btcId = symbols.data.find((x) => x.Code === 'BTCUSDT')?.Id ?? 0;
+  if (!btcId) throw new Error('no BTCUSDT symbol');
 
   const t0 = Date.now();
   const users: BenchUser[] = [];
@@ -402,7 +454,8 @@ async function main(): Promise<void> {
   const worker = async () => {
     while (Date.now() < end) {
       const r = Math.random();
-      if (r < 0.7) await randomTransfer(users);
+      if (r < 0.55) await randomTransfer(users);
+      else if (r < 0.7) await randomOrder(users);
       else if (r < 0.85) await randomDeposit(users, proofs);
       else await randomWithdrawal(users);
     }

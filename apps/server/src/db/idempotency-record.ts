@@ -13,3 +13,12 @@ export const ANSWER_COLUMNS = ['user_id', 'key', 'route', 'request_hash', 'respo
  * is written.
  */
 export const ANSWER_RECORD = { table: 'idempotency_keys', columns: ANSWER_COLUMNS } as const;
+
+/**
+ * An idempotency record's values (ANSWER_COLUMNS order, the response as JSON text) as a row,
+ * column -> value, with the response as the JSON value itself (for a batched insert from JSON).
+ */
+export function answerRow(values: readonly unknown[]): Record<string, unknown> {
+  if (values.length !== ANSWER_COLUMNS.length) throw new Error(`an idempotency record has ${ANSWER_COLUMNS.length} values, got ${values.length}`);
+  return Object.fromEntries(ANSWER_COLUMNS.map((c, i) => [c, c === 'response' ? JSON.parse(String(values[i])) : values[i]]));
+}

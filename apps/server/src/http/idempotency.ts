@@ -4,6 +4,7 @@ import type { ErrorKey, SuccessKey } from '@tp/contracts';
 import type { Transaction } from 'kysely';
 import { pgErrorCode, preparedQuery, type DB, type Db, type Executor } from '../db/database.js';
 import { ANSWER_COLUMNS } from '../db/idempotency-record.js';
+import { groupTransactions } from '../db/group-transaction.js';
 import { currentUser } from './auth.js';
 import { okEnvelope } from './envelope.js';
 import { isRefusal, refuse } from './refusal.js';
@@ -107,6 +108,11 @@ function keyedRequest(req: FastifyRequest, route: string, input: unknown): Keyed
  * transaction holding an uncommitted key waits for nothing more. A refusal rolls its transaction
  * back (nothing happened) and is then stored on its own, so a retry gets the same refusal. The
  * same key on another route or with another body is refused.
+ *
+ * With `grouped`, the action's transaction is shared with the money actions that arrive while
+ * others are being written (db/group-transaction.ts: one transaction per batch, a savepoint per
+ * action, a refusal rolls back only its own action); everything above holds per action, and the
+ * answer comes once the batch has committed.
  */
 export async function runMoneyAction<T>(
   db: Db,
@@ -114,17 +120,20 @@ export async function runMoneyAction<T>(
   route: string,
   input: unknown,
   action: (trx: Transaction<DB>) => Promise<ActionResult<T>>,
+  opts: { grouped?: boolean } = {},
 ) {
+  const transact = <R>(fn: (trx: Transaction<DB>) => Promise<R>): Promise<R> =>
+    opts.grouped ? groupTransactions(db).run(fn, (err) => isRefusal(err) || err instanceof KeyAlreadyAnswered) : db.transaction().execute(fn);
   const keyed = keyedRequest(req, route, input);
   if (keyed === undefined) {
-    const result = await db.transaction().execute(action);
+    const result = await transact(action);
     result.afterCommit?.();
     return okEnvelope(req.lang, result.data, result.key);
   }
 
   let result: ActionResult<T>;
   try {
-    result = await db.transaction().execute(async (trx) => {
+    result = await transact(async (trx) => {
       const acted = await action(trx);
       const answer: StoredAnswer = { ok: true, key: acted.key, data: acted.data };
       if (!(await recordAnswer(trx, keyed, answer))) throw new KeyAlreadyAnswered();

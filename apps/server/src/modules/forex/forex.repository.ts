@@ -1,9 +1,9 @@
 import { sql, type Selectable } from 'kysely';
 import { FOREX_CLOSE_TYPE, FOREX_STATUS } from '@tp/contracts';
-import { preparedQuery, type Executor } from '../../db/database.js';
+import { preparedQuery, type Db, type Executor } from '../../db/database.js';
 import type { ForexOrdersTable } from '../../db/schema.js';
 import { ANSWER_RECORD } from '../../db/idempotency-record.js';
-import { postWithCompanionsStatement } from '../ledger/index.js';
+import { GroupCommitter, postWithCompanionsStatement } from '../ledger/index.js';
 
 /** Reads and writes of forex orders: one query per function. */
 
@@ -85,6 +85,28 @@ export type OrderRow = Pick<Selectable<ForexOrdersTable>, (typeof ORDER_COLUMNS)
 const ORDER_COMPANION = { table: 'forex_orders', columns: ['id', ...NEW_ORDER_FIELDS, 'created_at'], overridingSystemValue: true };
 export const insertOrderWithPost = postWithCompanionsStatement('forex_open', [ORDER_COMPANION]);
 export const insertOrderWithPostAndAnswer = postWithCompanionsStatement('forex_open_answered', [ORDER_COMPANION, ANSWER_RECORD]);
+
+const committers = new WeakMap<Db, GroupCommitter>();
+
+/**
+ * Order submits of one database written in batches (ledger GroupCommitter): the order row and,
+ * with an Idempotency-Key, the answer are each action's companion rows, as in the one-statement
+ * path above (which a batch of one, and a failed batch, still take).
+ */
+export function orderCommitter(db: Db): GroupCommitter {
+  let committer = committers.get(db);
+  if (!committer) {
+    committer = new GroupCommitter(db, 'forex_open_batch', [ORDER_COMPANION, ANSWER_RECORD]);
+    committers.set(db, committer);
+  }
+  return committer;
+}
+
+/** The new order as a row for orderCommitter, column -> value. */
+export function newOrderRow(id: number, row: NewOrder, createdAt: Date): Record<string, unknown> {
+  const values = newOrderValues(id, row, createdAt);
+  return Object.fromEntries(ORDER_COMPANION.columns.map((c, i) => [c, values[i]]));
+}
 
 /** The new order's column values, in the order ORDER_COMPANION takes them. */
 export function newOrderValues(id: number, row: NewOrder, createdAt: Date): unknown[] {

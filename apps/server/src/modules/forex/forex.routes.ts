@@ -30,9 +30,10 @@ export const forexRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * Runs an action once per Idempotency-Key (the shared runMoneyAction) and publishes after
-   * commit, only when this request acted - a replay changed nothing.
+   * commit, only when this request acted - a replay changed nothing. `grouped`: the money
+   * actions (close, cancel) share a transaction with those arriving meanwhile (group commit).
    */
-  async function act(req: FastifyRequest, scope: string, input: unknown, action: (trx: Transaction<DB>) => Promise<ActionResult>) {
+  async function act(req: FastifyRequest, scope: string, input: unknown, action: (trx: Transaction<DB>) => Promise<ActionResult>, grouped = false) {
     const user = currentUser(req);
     return runMoneyAction(db, req, scope, input, async (trx) => {
       const acted = await action(trx);
@@ -44,16 +45,17 @@ export const forexRoutes: FastifyPluginAsyncZod = async (app) => {
           publishClosed(bus, user.id, acted.closed);
         },
       };
-    });
+    }, { grouped });
   }
 
   const dto = async (trx: Transaction<DB>, row: repo.OrderRow) => (await service.orderDtos(trx, [row]))[0]!;
 
   route(app, forex.submit, async ({ req, input, scope }) => {
     const user = currentUser(req);
-    // One statement, no transaction: the answer is built before the write and recorded by it.
+    // One statement, no transaction: the answer is built before the write and recorded by it;
+    // submits arriving while a write is in flight share the next one (group commit).
     return runOneStatementMoneyAction(db, req, scope, input, async (record) => {
-      const order = await service.submit(db, { id: user.id, isDemo: user.isDemo }, input, now(), record && ((dto) => record({ data: dto, key: 'forex_submitted' })));
+      const order = await service.submit(db, { id: user.id, isDemo: user.isDemo }, input, now(), record && ((dto) => record({ data: dto, key: 'forex_submitted' })), db);
       return { data: order, key: 'forex_submitted', afterCommit: () => publishOrderChanged(bus, user.id) };
     });
   });
@@ -65,7 +67,7 @@ export const forexRoutes: FastifyPluginAsyncZod = async (app) => {
     return act(req, scope, input, async (trx) => {
       const row = await service.closeByUser(trx, user.id, input.id, now());
       return { order: await dto(trx, row), msg: 'forex_closed', closed: [row.id] };
-    });
+    }, true);
   });
 
   route(app, forex.cancel, async ({ req, input, scope }) => {
@@ -73,7 +75,7 @@ export const forexRoutes: FastifyPluginAsyncZod = async (app) => {
     return act(req, scope, input, async (trx) => {
       const row = await service.cancel(trx, user.id, input.id, now());
       return { order: await dto(trx, row), msg: 'forex_cancelled', closed: [row.id] };
-    });
+    }, true);
   });
 
   route(app, forex.setStop, async ({ req, input, scope }) => {

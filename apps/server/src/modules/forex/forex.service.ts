@@ -24,7 +24,8 @@ import {
   forexProfit,
   isMarketOpen,
 } from '@tp/domain';
-import type { Executor } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
+import { answerRow } from '../../db/idempotency-record.js';
 import { refuse } from '../../http/refusal.js';
 import { wireDateTime } from '../../lib/time.js';
 import { InsufficientFundsError, LEDGER_KINDS, ensureSystemAccount, holdPostings, post, type Posting } from '../ledger/index.js';
@@ -66,8 +67,19 @@ async function marketTick(db: Executor, symbol: { id: number; schedule: 'forex' 
  * and, given `record` (the request's Idempotency-Key), the recorded answer. The statement is atomic without a transaction around it,
  * so `db` may be the database itself: that saves the BEGIN and COMMIT round trips on the hottest
  * money path. Refusals (bad input, closed market, funds) write nothing.
+ *
+ * With `batched` (db is then the database itself), that statement is shared with the submits that
+ * arrive while another write is in flight (repo.orderCommitter): the order is answered once its
+ * batch has committed, and a refusal for funds is still its own.
  */
-export async function submit(db: Executor, actor: Actor, input: ForexSubmitInput, now: Date, record?: (order: ForexOrder) => unknown[]): Promise<ForexOrder> {
+export async function submit(
+  db: Executor,
+  actor: Actor,
+  input: ForexSubmitInput,
+  now: Date,
+  record?: (order: ForexOrder) => unknown[],
+  batched?: Db,
+): Promise<ForexOrder> {
   const feeCode = feeShardCode(actor.isDemo, actor.id);
   const ctx = await repo.submitContext(db, input.forex_id, actor.id, ACCOUNT_TYPES.forex, feeCode);
   if (!ctx) refuse('not_found');
@@ -129,14 +141,24 @@ export async function submit(db: Executor, actor: Actor, input: ForexSubmitInput
     postings.push({ accountId: houseFeeId, bucket: 'available', amount: fee });
   }
   const orderValues = repo.newOrderValues(order.id, newOrder, now);
+  const entry = { kind: LEDGER_KINDS.forexOpen, memo: 'Forex order margin and fee', reference: `forex_order:${order.id}`, postings };
+  const answer = record?.(dto);
+  const alone = answer
+    ? { statement: repo.insertOrderWithPostAndAnswer, values: [...orderValues, ...answer] }
+    : { statement: repo.insertOrderWithPost, values: orderValues };
   try {
-    await post(
-      db,
-      { kind: LEDGER_KINDS.forexOpen, memo: 'Forex order margin and fee', reference: `forex_order:${order.id}`, postings },
-      record
-        ? { statement: repo.insertOrderWithPostAndAnswer, values: [...orderValues, ...record(dto)] }
-        : { statement: repo.insertOrderWithPost, values: orderValues },
-    );
+    if (batched) {
+      await repo.orderCommitter(batched).post({
+        input: entry,
+        rows: [repo.newOrderRow(order.id, newOrder, now), answer && answerRow(answer)],
+        alone,
+        userAccounts: [ctx.account_id],
+        // The same key twice in one batch would fail the whole statement: the second waits.
+        uniqueKey: answer ? `${actor.id}:${String(answer[1])}` : undefined,
+      });
+    } else {
+      await post(db, entry, alone);
+    }
   } catch (err) {
     if (err instanceof InsufficientFundsError) refuse('forex_insufficient_balance');
     throw err;

@@ -16,7 +16,7 @@ export const microRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await openOrder(trx, currentUser(req).id, input, Date.now());
       // After commit, and only when this request opened the option (a replay opened nothing).
       return { data: created.dto, key: 'micro_submitted', afterCommit: () => announceOrder(app.bus, created.queued) };
-    }),
+    }, { grouped: true }),
   );
 
   route(app, micro.orders, async ({ req, input }) =>

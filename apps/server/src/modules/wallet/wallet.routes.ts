@@ -29,7 +29,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       // relay delivers this (a transfer out may take it to the stop-out level).
       await emitEvent(trx, 'balance.changed', { userId, accountTypes: [input.from, input.to] });
       return result;
-    });
+    }, { grouped: true });
   });
 
   route(app, wallet.transferLog, async ({ req, input }) => okEnvelope(req.lang, await transferLog(db, currentUser(req).id, input.type, input.page)));

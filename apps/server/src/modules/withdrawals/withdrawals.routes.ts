@@ -13,7 +13,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, withdrawals.currencies, async ({ req, input }) => okEnvelope(req.lang, await service.drawCurrencies(db, input.type)));
 
   route(app, withdrawals.draw, async ({ req, input, scope }) =>
-    runMoneyAction(db, req, scope, input, (trx) => service.requestWithdrawal(trx, currentUser(req).id, input, req.lang)),
+    runMoneyAction(db, req, scope, input, (trx) => service.requestWithdrawal(trx, currentUser(req).id, input, req.lang), { grouped: true }),
   );
 
   route(app, withdrawals.list, async ({ req, input }) =>
