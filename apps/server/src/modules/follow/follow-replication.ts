@@ -2,8 +2,7 @@ import { ACCOUNT_TYPES } from '@tp/contracts';
 import { type Decimal, FOREX_MONEY_PLACES, planCopy, profitShare, DEFAULT_FOLLOW_PROFIT_SHARE } from '@tp/domain';
 import type { Db, Executor } from '../../db/database.js';
 import type { Bus } from '../../realtime/bus.js';
-import { publishPush } from '../../realtime/typed-bus.js';
-import { closePosition, feeShardCode, publishClosed, type CopyTradingHooks, type OrderRow } from '../forex/index.js';
+import { closePosition, feeShardCode, publishClosed, publishCopyTrades, type CopyTradeChange, type CopyTradingHooks, type OrderRow } from '../forex/index.js';
 import {
   LEDGER_KINDS,
   SYSTEM_ACCOUNTS,
@@ -56,7 +55,7 @@ export async function syncCopies(db: Db, bus: Bus, nowMs: number): Promise<numbe
 /** Copies one trader order to every follower still owed a copy; then marks it replicated. */
 export async function replicate(db: Db, bus: Bus, order: repo.UncopiedOrder, at: Date): Promise<number[]> {
   const feeType = await repo.feeTypeSetting(db);
-  const copied: number[] = [];
+  const copied: { followerId: number; copyId: number }[] = [];
   let after = 0;
   for (;;) {
     const batch = await db.transaction().execute(async (trx) => {
@@ -69,11 +68,12 @@ export async function replicate(db: Db, bus: Bus, order: repo.UncopiedOrder, at:
     if (batch.size < BATCH) break;
   }
   await db.transaction().execute((trx) => repo.markReplicated(trx, order, at));
-  for (const followerId of copied) pushCopy(bus, order.user_id, followerId, { Id: 0, UpdatePrice: order.price, FactProfits: '0', Status: 1 });
-  return copied;
+  // The copy opened at the trader's fill price, no profit yet; a copy of an order already closed is closed next (closeCopiesOfClosedTraders).
+  publishCopyTrades(bus, copied.map((c) => ({ traderId: order.user_id, followerId: c.followerId, order: { Id: c.copyId, UpdatePrice: order.price, FactProfits: '0', Status: 1 } })));
+  return copied.map((c) => c.followerId);
 }
 
-async function copyBatch(trx: Executor, order: repo.UncopiedOrder, followers: readonly repo.FollowerToCopy[], feeType: number, at: Date): Promise<number[]> {
+async function copyBatch(trx: Executor, order: repo.UncopiedOrder, followers: readonly repo.FollowerToCopy[], feeType: number, at: Date): Promise<{ followerId: number; copyId: number }[]> {
   if (followers.length === 0) return [];
   const plans = followers.map((f) => ({
     f,
@@ -117,11 +117,12 @@ async function copyBatch(trx: Executor, order: repo.UncopiedOrder, followers: re
     at,
   );
   await post(trx, posts);
-  return copies.map((c) => c.userId);
+  return copies.map((c) => ({ followerId: c.userId, copyId: ids.get(c.userId)! }));
 }
 
 async function closeCopiesOfClosedTraders(db: Db, bus: Bus): Promise<number[]> {
   const changed: number[] = [];
+  const pushes: CopyTradeChange[] = [];
   for (;;) {
     const due = await repo.copiesToClose(db, 1000);
     for (const c of due) {
@@ -131,17 +132,12 @@ async function closeCopiesOfClosedTraders(db: Db, bus: Bus): Promise<number[]> {
       if (!closed) continue; // the follower closed it first
       changed.push(c.follower_id);
       publishClosed(bus, c.follower_id, [c.copy_id]);
-      pushCopy(bus, c.trader_id, c.follower_id, { Id: c.copy_id, UpdatePrice: closed.update_price ?? c.update_price, FactProfits: closed.fact_profits ?? '0', Status: closed.status });
+      pushes.push({ traderId: c.trader_id, followerId: c.follower_id, order: { Id: c.copy_id, UpdatePrice: closed.update_price ?? c.update_price, FactProfits: closed.fact_profits ?? '0', Status: closed.status } });
     }
     if (due.length < 1000) break;
   }
+  publishCopyTrades(bus, pushes);
   return changed;
-}
-
-function pushCopy(bus: Bus, traderId: number, followerId: number, order: { Id: number; UpdatePrice: string; FactProfits: string; Status: number }): void {
-  const payload = { user_id: traderId, follower_id: followerId, TransOrder: [order] };
-  publishPush(bus, 'FOREX_FOLLOW_TRADE', payload, followerId);
-  publishPush(bus, 'FOREX_FOLLOW_TRADE', payload, traderId);
 }
 
 /**
