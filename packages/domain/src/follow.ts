@@ -158,3 +158,10 @@ export function traderStats(trades: readonly ClosedTrade[], nowMs: number): Trad
     equityCurve: [...days].map(([day, e]) => ({ day, equity: e })),
   };
 }
+
+/** A trader's public name: the e-mail masked (ab***@host), else the uid. No other profile exists. */
+export function traderNickname(uid: string, email: string | null): string {
+  if (!email) return uid;
+  const [local = '', host = ''] = email.split('@');
+  return `${local.slice(0, 2)}***@${host}`;
+}
