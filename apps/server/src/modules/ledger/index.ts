@@ -34,5 +34,6 @@ export {
   type PostCompanion,
   type UserAccountRow,
 } from './ledger.repository.js';
+export { postMany } from './ledger-bulk.js';
 export { houseDayTotals, type HouseDayRow } from './house-day.js';
 export { LEDGER_KINDS, TRADING_PROFIT_KINDS, SYSTEM_ACCOUNTS, BASE_CURRENCY, type LedgerKind, type SystemAccountCode } from './ledger-kinds.js';
