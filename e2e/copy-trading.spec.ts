@@ -85,6 +85,18 @@ test('a trader opens and closes; the follower sees the copy appear and close liv
   await expect(copy.getByTestId('follow-copy-price')).toHaveText(traderPrice!);
   await looks(page, 'follow-list-open');
 
+  // The copy is in /order's holding list like any contract order (FollowType 2), marked with its
+  // trader, the trader's fill beside its own.
+  await page.goto('/#/order?source=0&type=1');
+  const held = page.locator('[data-testid="forex-holding-order"][data-follow-type="2"]');
+  await expect(held).toHaveCount(1);
+  await expect(held.getByTestId('forex-copied-from')).toContainText('Copied from');
+  await expect(held.getByTestId('forex-copy-trader-price')).toHaveText(traderPrice!);
+  await expect(held.getByTestId('forex-copy-price')).toHaveText(traderPrice!);
+  await looks(page, 'order-copy-holding');
+  await page.goto('/#/follow/follow-list');
+  await expect(copy).toHaveCount(1);
+
   // The trader closes: the copy leaves the open list live and shows in the closed one with its share.
   await json(await request.post(endpoints.forex.close.path, { headers: { ...traderAuth, 'idempotency-key': `close-${Date.now()}` }, data: { id: opened.Id } }));
   await expect(copy).toHaveCount(0);
@@ -100,6 +112,13 @@ test('a trader opens and closes; the follower sees the copy appear and close liv
   expect(c.ProfitShare).toBe(share.toFixed(6));
   await expect(page.getByTestId('follow-copy-share')).toHaveText(c.ProfitShare);
   await looks(page, 'follow-list-closed');
+
+  // In /order's history, the copy with both fills and the trader's close (the copy's own close beside it).
+  await page.goto('/#/order?source=0&type=3');
+  const past = page.locator('[data-testid="forex-history-order"][data-follow-type="2"]');
+  await expect(past).toHaveCount(1);
+  await expect(past.getByTestId('forex-copy-trader-close')).toHaveText((await past.getByTestId('forex-close-price').textContent())!);
+  await looks(page, 'order-copy-history');
 
   // The ranking tab, and the same screens dark and right to left.
   await page.goto('/#/rank');
@@ -119,4 +138,7 @@ test('a trader opens and closes; the follower sees the copy appear and close liv
   await page.getByRole('tab').nth(2).click();
   await expect(page.getByTestId('follow-copy')).toHaveCount(1);
   await looks(page, 'follow-list-dark-ar');
+  await page.goto('/#/order?source=0&type=3');
+  await expect(page.locator('[data-testid="forex-history-order"][data-follow-type="2"]')).toHaveCount(1);
+  await looks(page, 'order-copy-history-dark-ar');
 });

@@ -1,10 +1,10 @@
 /**
  * Copy trading fan-out benchmark: one trader with 10^2, 10^3 and 10^4 followers fills an order;
  * the time from the fill to the last copy committed (the replication the forex engine runs in its
- * step: copy rows claimed, copy orders inserted, one ledger transaction per copy, in database
- * transactions of 1000 followers) and copies per second, compared in the same run with a raw
- * batched double-entry post of the same number of ledger transactions (margin held, same batch
- * size) on the same PostgreSQL. Each size runs on its own fresh database; each ends checked: one
+ * step: copy rows claimed, copy orders inserted, one ledger transaction per copy posted with the
+ * ledger's postMany, in database transactions of 2000 followers) and copies per second, compared in
+ * the same run with a raw batched double-entry post of the same number of ledger transactions
+ * (margin held, the ledger's post() of 1000 per database transaction) on the same PostgreSQL. Each size runs on its own fresh database; each ends checked: one
  * copy per follower, the ledger re-derived.
  *
  *   node --import tsx bench/copy-fanout/run.ts [--sizes 100,1000,10000] [--database-url postgres://...]

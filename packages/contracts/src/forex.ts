@@ -102,6 +102,18 @@ export const forexOrderSchema = z.object({
   /** Fill time while open, close/cancel time in history; empty when not yet filled. */
   CompleteTimeHandler: z.string(),
   ForexTradeLists: forexOrderSymbolSchema,
+  /** 2: a copy of a trader's order (copy trading, spec "FollowType 2 copy order"); 0 an own order. */
+  FollowType: z.number().int(),
+  /** A copy's trader and the trader's fill, shown beside the copy's own (equal by rule); null for an own order. */
+  Copy: z
+    .object({
+      TraderUserId: z.number().int(),
+      TraderNickname: z.string(),
+      TraderPrice: decimalString,
+      /** The trader's close price once the trader's order has closed; '' while it holds. */
+      TraderClosePrice: z.string(),
+    })
+    .nullable(),
 });
 export type ForexOrder = z.infer<typeof forexOrderSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { floorToStep, planCopy, profitShare, traderStats, windowStats, type CopyInput } from './follow.js';
+import { floorToStep, fundCopy, planCopy, profitShare, sizeCopy, traderStats, windowStats, type CopyInput } from './follow.js';
 
 const FIXED = { pip: '0.01', minCont: '0.01', maxCont: null, contNum: '100', marginMode: 1 };
 const LEVERAGED = { pip: '0.01', minCont: '0.01', maxCont: '10', contNum: '100000', marginMode: 2 };
@@ -57,6 +57,16 @@ describe('planCopy', () => {
   it('marks a copy reduced by max_amount', () => {
     const plan = planCopy(input({ maxAmount: '50' }));
     expect(plan.ok && plan.reduced).toBe(true);
+  });
+
+  it('sized once per setting, then funded per follower, is planCopy (the fan-out sizes each setting once)', () => {
+    const size = sizeCopy(input({ feeRate: '1' }));
+    for (const available of ['0', '100.5', '101', '1000000']) {
+      expect(fundCopy(size, available)).toEqual(planCopy(input({ feeRate: '1', available })));
+    }
+    const tooSmall = sizeCopy(input({ maxAmount: '0.5' }));
+    expect(fundCopy(tooSmall, '1000000')).toEqual(planCopy(input({ maxAmount: '0.5', available: '1000000' })));
+    expect(fundCopy(tooSmall, '0')).toMatchObject({ ok: false, reason: 'below_min_lots' });
   });
 });
 

@@ -58,6 +58,15 @@ export function floorToStep(lots: DecimalLike, step: DecimalLike): Decimal {
  * Below the symbol's minimum lots, or more margin and fee than the follower has: skipped.
  */
 export function planCopy(i: CopyInput): CopyPlan {
+  return fundCopy(sizeCopy(i), i.available);
+}
+
+/**
+ * planCopy without the follower's balance: the copy's lots, margin and fee follow from the trader
+ * order and the follower's settings alone, so a fan-out sizes each distinct (multiple, max_amount)
+ * once and only checks each follower's balance (fundCopy).
+ */
+export function sizeCopy(i: Omit<CopyInput, 'available'>): CopyPlan {
   const margin = (lots: Decimal) => forexMargin({ marginMode: i.symbol.marginMode, lots, contNum: i.symbol.contNum, price: i.price, leverage: i.leverage });
   let lots = floorToStep(dec(i.traderLots).times(dec(i.multiple)), i.symbol.pip);
   if (i.symbol.maxCont !== null && lots.gt(dec(i.symbol.maxCont))) lots = floorToStep(i.symbol.maxCont, i.symbol.pip);
@@ -74,8 +83,13 @@ export function planCopy(i: CopyInput): CopyPlan {
   if (lots.lte(0) || lots.lt(dec(i.symbol.minCont))) return { ok: false, reason: 'below_min_lots', lots: Decimal.max(lots, 0) };
   const m = margin(lots);
   const fee = forexFee({ feeType: i.feeType, lots, feeRate: i.feeRate, margin: m });
-  if (m.plus(fee).gt(dec(i.available))) return { ok: false, reason: 'insufficient_funds', lots };
   return { ok: true, lots, margin: m, fee, reduced };
+}
+
+/** A sized copy for a follower with `available`: skipped when its margin and fee are more than that. */
+export function fundCopy(sized: CopyPlan, available: DecimalLike): CopyPlan {
+  if (sized.ok && sized.margin.plus(sized.fee).gt(dec(available))) return { ok: false, reason: 'insufficient_funds', lots: sized.lots };
+  return sized;
 }
 
 /** The trader's share of a closed copy: percent of a positive profit, 6 decimals rounded down; nothing of a loss. */
@@ -157,4 +171,11 @@ export function traderStats(trades: readonly ClosedTrade[], nowMs: number): Trad
     avgHoldingSeconds: sorted.length > 0 ? Math.round(held / sorted.length / 1000) : 0,
     equityCurve: [...days].map(([day, e]) => ({ day, equity: e })),
   };
+}
+
+/** A trader's public name: the e-mail masked (ab***@host), else the uid. No other profile exists. */
+export function traderNickname(uid: string, email: string | null): string {
+  if (!email) return uid;
+  const [local = '', host = ''] = email.split('@');
+  return `${local.slice(0, 2)}***@${host}`;
 }

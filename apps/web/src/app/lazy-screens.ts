@@ -87,7 +87,6 @@ export const TraderApplyPage = screen(() => follow().then((m) => m.TraderApplyPa
 export const MyFollowerPage = screen(() => follow().then((m) => m.MyFollowerPage));
 export const FollowSubmitPage = screen(() => follow().then((m) => m.FollowSubmitPage));
 export const FollowListPage = screen(() => follow().then((m) => m.FollowListPage));
-export const OrderCopies = screen(() => follow().then((m) => m.OrderCopies));
 
 /**
  * Fetches the chunks of the tab screens once the first screen is up, so that a tap on a tab

@@ -7,7 +7,7 @@ import { useQuote } from '../features/market/model/quote-store';
 import type { TradeMode } from '../features/market/routes/trade-page';
 import { HeaderActions } from '../features/settings/components/header-actions';
 import { useAuth } from '../lib/auth-store';
-import { FollowHomePage, ForexOrderForm, ForexOrders, MicroOrderForm, OrderCopies, RankPage, TradePage, UserPage } from './lazy-screens';
+import { FollowHomePage, ForexOrderForm, ForexOrders, MicroOrderForm, RankPage, TradePage, UserPage } from './lazy-screens';
 import { OrderPage } from './order-page';
 import { TABS, type TabPath } from './routes';
 
@@ -26,13 +26,15 @@ export function renderOrderForm(mode: TradeMode, symbol: TradeSymbol): ReactNode
   );
 }
 
-/** The contract side of /order: holding, dealing and history, the status tab kept in the query `type`. */
+/**
+ * The contract side of /order: holding, dealing and history, the status tab kept in the query
+ * `type`. Copies of traders' orders (FollowType 2) are in the same lists, each marked with its
+ * trader and the trader's fill beside its own.
+ */
 function renderContractOrders(type: string | null, setType: (type: string) => void): ReactNode {
   return (
     <Suspense fallback={<PartFallback />}>
       <ForexOrders type={type} onType={setType} />
-      {/* Copy trading: the open copies, each beside the trader's fill (nothing when there are none). */}
-      <OrderCopies />
     </Suspense>
   );
 }

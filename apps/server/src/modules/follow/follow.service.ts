@@ -13,7 +13,7 @@ import {
   type Trader,
   type TraderDetail,
 } from '@tp/contracts';
-import { Decimal, FOREX_MONEY_PLACES } from '@tp/domain';
+import { Decimal, FOREX_MONEY_PLACES, traderNickname } from '@tp/domain';
 import type { Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import { wireDateTime } from '../../lib/time.js';
@@ -25,12 +25,8 @@ import * as repo from './follow.repository.js';
 const money = (v: string | Decimal | null | undefined) => new Decimal(v ?? 0).toFixed(FOREX_MONEY_PLACES);
 const two = (v: string | null | undefined) => new Decimal(v ?? 0).toFixed(2);
 
-/** A trader's public name: the e-mail masked (ab***@host), else the uid. No other profile exists. */
-export function nickname(uid: string, email: string | null): string {
-  if (!email) return uid;
-  const [local = '', host = ''] = email.split('@');
-  return `${local.slice(0, 2)}***@${host}`;
-}
+/** A trader's public name (packages/domain traderNickname). */
+export const nickname = traderNickname;
 
 function identity(r: { user_id: number; uid: string; email: string | null }) {
   return { id: r.user_id, user_id: r.user_id, nickname: nickname(r.uid, r.email), avatar: '' };

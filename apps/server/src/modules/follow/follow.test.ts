@@ -273,6 +273,85 @@ describe('replication in the engine step', () => {
   });
 });
 
+describe('FOREX_FOLLOW_TRADE pushes', () => {
+  type FollowPush = { user_id: number; follower_id: number; TransOrder: { Id: number; UpdatePrice: string; FactProfits: string; Status: number }[] };
+  const followPushes = (userId: number) => pushes.filter((m) => m.topic === 'FOREX_FOLLOW_TRADE' && m.userId === userId).map((m) => m.payload as FollowPush);
+
+  it('tell the follower and the trader when a copy opens, as its floating profit moves (once per push round), and when it closes by its own stop, early or with the trader', async () => {
+    await tick('100000.00');
+    const trader = await makeTrader();
+    const a = await demoLogin(t.app, 'follow-push-a');
+    const b = await demoLogin(t.app, 'follow-push-b');
+    const c = await demoLogin(t.app, 'follow-push-c');
+    for (const u of [a, b, c]) await follow(u.token, trader.user.id, '1', '5000');
+    fx.pushTrades(); // whatever was pending from earlier tests
+    pushes.length = 0;
+    const own = (await forex(endpoints.forex.submit.path, trader.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10 })).body.data;
+    const rows = await copiesOf(own.Id);
+    const copyOf = new Map(rows.map((r) => [r.follower_id, r.copy_order_id!]));
+
+    // Open: the copy's own id, at the trader's fill, to the follower and to the trader.
+    const traderRow = await order(own.Id);
+    for (const u of [a, b, c]) {
+      expect(followPushes(u.user.id)).toEqual([{ user_id: trader.user.id, follower_id: u.user.id, TransOrder: [{ Id: copyOf.get(u.user.id), UpdatePrice: traderRow.price, FactProfits: '0', Status: 1 }] }]);
+    }
+    expect(followPushes(trader.user.id).map((p) => p.follower_id).sort()).toEqual([a.user.id, b.user.id, c.user.id].sort());
+
+    // The copies in the follower's /order lists: FollowType 2, the trader and the trader's fill.
+    const holding = await call<{ data: ForexOrder[] }>(t.app, { method: 'GET', url: `${endpoints.forex.myDeal.path}?status=1&page=1`, headers: auth(a.token) });
+    expect(holding.body.data.data).toEqual([
+      expect.objectContaining({ Id: copyOf.get(a.user.id), OriginId: own.Id, FollowType: 2, Price: '100015.00', Copy: { TraderUserId: trader.user.id, TraderNickname: expect.stringContaining('***@'), TraderPrice: '100015.00', TraderClosePrice: '' } }),
+    ]);
+    const traderHolding = await call<{ data: ForexOrder[] }>(t.app, { method: 'GET', url: `${endpoints.forex.myDeal.path}?status=1&page=1`, headers: auth(trader.token) });
+    expect(traderHolding.body.data.data).toEqual([expect.objectContaining({ Id: own.Id, FollowType: 0, Copy: null })]);
+
+    // Floating profit: several ticks between two push rounds make one push per copy pair, at the last price.
+    pushes.length = 0;
+    await tick('100500.00');
+    await tick('101000.00');
+    expect(followPushes(a.user.id)).toEqual([]); // ticks alone push nothing: the push round does
+    fx.pushTrades();
+    // 0.1 lot, bought at 100015, now 101000: 98.5.
+    for (const u of [a, b, c]) {
+      expect(followPushes(u.user.id)).toEqual([{ user_id: trader.user.id, follower_id: u.user.id, TransOrder: [{ Id: copyOf.get(u.user.id), UpdatePrice: '101000.00', FactProfits: '98.500000', Status: 1 }] }]);
+    }
+    expect(followPushes(trader.user.id)).toHaveLength(3);
+    pushes.length = 0;
+    fx.pushTrades(); // nothing moved since: nothing pushed
+    expect(pushes.filter((m) => m.topic === 'FOREX_FOLLOW_TRADE')).toEqual([]);
+
+    // a's copy closes by its own stop loss (the follower's own stop on the copy).
+    const stop = await forex(endpoints.forex.setStop.path, a.token, { id: copyOf.get(a.user.id), stop_loss_price: '100900', target_profit_price: '0' });
+    expect(stop.body.code).toBe(1);
+    pushes.length = 0;
+    await tick('100850.00');
+    const closedA = await order(copyOf.get(a.user.id)!);
+    expect(closedA).toMatchObject({ status: 3, close_type: 4 });
+    const stopPush = { user_id: trader.user.id, follower_id: a.user.id, TransOrder: [{ Id: closedA.id, UpdatePrice: closedA.update_price, FactProfits: closedA.fact_profits, Status: 3 }] };
+    expect(followPushes(a.user.id)).toEqual([stopPush]);
+    expect(followPushes(trader.user.id)).toEqual([stopPush]);
+
+    // b closes early over HTTP.
+    pushes.length = 0;
+    expect((await forex(endpoints.forex.close.path, b.token, { id: copyOf.get(b.user.id) })).body.data.Status).toBe(3);
+    const closedB = await order(copyOf.get(b.user.id)!);
+    const earlyPush = { user_id: trader.user.id, follower_id: b.user.id, TransOrder: [{ Id: closedB.id, UpdatePrice: closedB.update_price, FactProfits: closedB.fact_profits, Status: 3 }] };
+    expect(followPushes(b.user.id)).toEqual([earlyPush]);
+    expect(followPushes(trader.user.id)).toEqual([earlyPush]);
+
+    // The trader closes: c's copy closes with it.
+    pushes.length = 0;
+    await forex(endpoints.forex.close.path, trader.token, { id: own.Id });
+    const closedC = await order(copyOf.get(c.user.id)!);
+    expect(closedC.status).toBe(3);
+    expect(followPushes(c.user.id)).toEqual([{ user_id: trader.user.id, follower_id: c.user.id, TransOrder: [{ Id: closedC.id, UpdatePrice: closedC.update_price, FactProfits: closedC.fact_profits, Status: 3 }] }]);
+    expect(followPushes(trader.user.id).map((p) => p.follower_id)).toEqual([c.user.id]);
+    // The closed copy in history: both closes beside each other.
+    const history = await call<{ data: ForexOrder[] }>(t.app, { method: 'GET', url: `${endpoints.forex.myDeal.path}?status=3&page=1`, headers: auth(c.token) });
+    expect(history.body.data.data[0]).toMatchObject({ FollowType: 2, Copy: { TraderClosePrice: history.body.data.data[0]!.UpdatePrice } });
+  });
+});
+
 describe('ranking', () => {
   it('shows a trader with statistics from the recompute, sortable, to visitors too', async () => {
     await tick('100000.00');

@@ -10,6 +10,7 @@ import { FOREX_ORDER_CHANGED, publishClosed } from './forex-events.js';
 import { closePosition, fillPending } from './position-closer.js';
 import { TriggerCore, type CoreEffect, type CoreOrderInput } from './trigger-core.js';
 import { copyTradingHooks } from './copy-hooks.js';
+import { copyChangesOf, publishCopyTrades, tradersOfOrders, type CopyTradeChange } from './copy-pushes.js';
 
 export interface ForexEngineOptions {
   /** FOREX_TRADE is pushed to each user with holding orders at most this often. */
@@ -61,6 +62,11 @@ export class ForexEngine implements TickConsumer {
   private timers: NodeJS.Timeout[] = [];
   private readonly dirtySymbols = new Set<number>();
   private readonly dirtyUsers = new Set<number>();
+  /**
+   * The indexed users' open copies (orders with origin_id > 0) and the trader each copies, by
+   * order id per follower: their floating profit goes out as FOREX_FOLLOW_TRADE with FOREX_TRADE.
+   */
+  private readonly copyTraders = new Map<number, Map<number, number>>();
   private stopped = false;
   /** The stop-out level the index was built with (base setting stop_out_level). */
   private level = '50';
@@ -133,6 +139,7 @@ export class ForexEngine implements TickConsumer {
     }
     const accounts = await repo.contractAccounts(this.db, [...byUser.keys()], ACCOUNT_TYPES.forex);
     for (const a of accounts) this.core.loadUser(a.user_id!, { available: a.balance, held: a.lock_balance }, byUser.get(a.user_id!) ?? []);
+    await this.noteCopies(orders);
     building = false;
     // On the queue, so a change arriving from now on waits behind this.
     await this.enqueue(async () => {
@@ -170,6 +177,7 @@ export class ForexEngine implements TickConsumer {
     if (effects.length === 0) return;
     const at = new Date(atMs);
     const closed = new Map<number, number[]>();
+    const closedCopies: repo.OrderRow[] = [];
     const stale = new Set<number>();
     for (const e of effects) {
       this.dirtyUsers.add(e.userId);
@@ -183,14 +191,41 @@ export class ForexEngine implements TickConsumer {
           stale.add(e.userId); // someone else (the user, another close) got there first
           continue;
         }
-        if (e.type === 'close') closed.set(e.userId, [...(closed.get(e.userId) ?? []), e.orderId]);
+        if (e.type === 'close') {
+          closed.set(e.userId, [...(closed.get(e.userId) ?? []), e.orderId]);
+          // A copy's own stop loss, take profit or stop-out: its follower and trader are told.
+          if (row.origin_id > 0) closedCopies.push(row);
+        }
       } catch (err) {
         this.deps.log.error(`forex ${e.type} of order ${e.orderId} failed; re-reading the user`, err);
         stale.add(e.userId);
       }
     }
     for (const [userId, ids] of closed) publishClosed(this.deps.bus, userId, ids);
+    if (closedCopies.length > 0) await this.publishClosedCopies(closedCopies);
     if (stale.size > 0) await this.reload([...stale]);
+  }
+
+  private async publishClosedCopies(rows: readonly repo.OrderRow[]): Promise<void> {
+    try {
+      publishCopyTrades(this.deps.bus, await copyChangesOf(this.db, rows));
+    } catch (err) {
+      this.deps.log.error('copy close pushes failed', err); // best effort: the pages re-read on the next push
+    }
+  }
+
+  /** Remembers which open orders are copies and of which trader (for their floating-profit pushes). */
+  private async noteCopies(orders: readonly repo.OrderRow[]): Promise<void> {
+    const copies = orders.filter((o) => o.origin_id > 0 && o.status === 1);
+    if (copies.length === 0) return;
+    const traders = await tradersOfOrders(this.db, copies.map((o) => o.origin_id));
+    for (const o of copies) {
+      const traderId = traders.get(o.origin_id);
+      if (traderId === undefined) continue;
+      let mine = this.copyTraders.get(o.user_id);
+      if (!mine) this.copyTraders.set(o.user_id, (mine = new Map()));
+      mine.set(o.id, traderId);
+    }
   }
 
   /** Re-reads users from the database, re-indexes them and settles what is due for them now. */
@@ -199,6 +234,8 @@ export class ForexEngine implements TickConsumer {
     const effects: CoreEffect[] = [];
     // One read of every user's open orders: a trader's fill re-reads thousands of followers.
     const openByUser = await repo.openOrdersOfUsers(this.db, rows.map((a) => a.user_id!));
+    for (const a of rows) this.copyTraders.delete(a.user_id!);
+    await this.noteCopies([...openByUser.values()].flat());
     for (const a of rows) {
       const orders = (openByUser.get(a.user_id!) ?? []).map(toCoreOrder);
       if (orders.length === 0) {
@@ -263,15 +300,28 @@ export class ForexEngine implements TickConsumer {
     await this.syncCopies();
   }
 
-  /** FOREX_TRADE to users whose floating profit may have changed since the last push. */
+  /**
+   * FOREX_TRADE to users whose floating profit may have changed since the last push; with it, at
+   * the same cadence, FOREX_FOLLOW_TRADE for their open copies (one push per trader and follower
+   * pair to each of the two, all of the pair's copies in it): a copy's price and floating profit
+   * reach its follower and trader at most once per push interval, however fast the ticks come.
+   */
   pushTrades(): void {
     const users = new Set(this.dirtyUsers);
     this.dirtyUsers.clear();
     for (const s of this.dirtySymbols) for (const u of this.core.holders(s)) users.add(u);
     this.dirtySymbols.clear();
+    const copyChanges: CopyTradeChange[] = [];
     for (const userId of users) {
       const view = this.core.userView(userId);
       if (!view) continue;
+      const copies = this.copyTraders.get(userId);
+      if (copies) {
+        for (const o of view.orders) {
+          const traderId = copies.get(o.id);
+          if (traderId !== undefined) copyChanges.push({ traderId, followerId: userId, order: { Id: o.id, UpdatePrice: o.price, FactProfits: o.profit.toFixed(FOREX_MONEY_PLACES), Status: 1 } });
+        }
+      }
       const total = view.orders.reduce((acc, o) => acc.plus(o.profit), new Decimal(0));
       const payload: ForexTradePush = {
         ProfitsTotal: total.toFixed(FOREX_MONEY_PLACES),
@@ -281,6 +331,7 @@ export class ForexEngine implements TickConsumer {
       };
       publishPush(this.deps.bus, 'FOREX_TRADE', payload, userId);
     }
+    publishCopyTrades(this.deps.bus, copyChanges);
   }
 
   async stop(): Promise<void> {

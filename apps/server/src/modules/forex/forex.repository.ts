@@ -291,3 +291,25 @@ export async function openOrdersBySymbol(db: Executor): Promise<Map<number, numb
     .execute();
   return new Map(rows.map((r) => [r.symbol_id, Number(r.n)]));
 }
+
+/** The trader side of copies (orders with origin_id > 0): the trader order's fill, status and close, and who the trader is. */
+export interface TraderOrderOfCopy {
+  id: number;
+  trader_id: number;
+  trader_uid: string;
+  trader_email: string | null;
+  price: string;
+  status: number;
+  update_price: string | null;
+}
+
+export async function traderOrdersOf(db: Executor, originIds: readonly number[]): Promise<Map<number, TraderOrderOfCopy>> {
+  if (originIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('forex_orders as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['t.id', 't.user_id as trader_id', 'u.uid as trader_uid', 'u.email as trader_email', 't.price', 't.status', 't.update_price'])
+    .where('t.id', 'in', [...originIds])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}

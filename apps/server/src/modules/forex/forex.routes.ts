@@ -10,12 +10,15 @@ import { runMoneyAction, runOneStatementMoneyAction } from '../../http/idempoten
 import * as repo from './forex.repository.js';
 import * as service from './forex.service.js';
 import { publishClosed, publishOrderChanged } from './forex-events.js';
+import { copyChangesOf, publishCopyTrades, type CopyTradeChange } from './copy-pushes.js';
 
 interface ActionResult {
   order: ForexOrder;
   msg: SuccessKey;
   /** FOREX_CLOSED ids to publish after commit. */
   closed: number[];
+  /** FOREX_FOLLOW_TRADE to publish after commit (a follower closed a copy early). */
+  copies?: CopyTradeChange[];
 }
 
 /**
@@ -43,6 +46,7 @@ export const forexRoutes: FastifyPluginAsyncZod = async (app) => {
         afterCommit: () => {
           publishOrderChanged(bus, user.id);
           publishClosed(bus, user.id, acted.closed);
+          if (acted.copies) publishCopyTrades(bus, acted.copies);
         },
       };
     }, { grouped });
@@ -66,7 +70,7 @@ export const forexRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = currentUser(req);
     return act(req, scope, input, async (trx) => {
       const row = await service.closeByUser(trx, user.id, input.id, now());
-      return { order: await dto(trx, row), msg: 'forex_closed', closed: [row.id] };
+      return { order: await dto(trx, row), msg: 'forex_closed', closed: [row.id], copies: await copyChangesOf(trx, [row]) };
     }, true);
   });
 

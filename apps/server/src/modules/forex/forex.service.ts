@@ -5,6 +5,7 @@ import {
   FOREX_DEAL_TAB_STATUSES,
   FOREX_PAGE_SIZE,
   FOREX_STATUS,
+  FOLLOW_TYPE_COPY,
   type ErrorKey,
   type ForexDealTab,
   type ForexMyDeal,
@@ -23,6 +24,7 @@ import {
   forexMargin,
   forexProfit,
   isMarketOpen,
+  traderNickname,
 } from '@tp/domain';
 import type { Db, Executor } from '../../db/database.js';
 import { answerRow } from '../../db/idempotency-record.js';
@@ -222,7 +224,7 @@ export function wirePrice(value: string | null | undefined, precision: number): 
 const money = (v: string | Decimal | null) => new Decimal(v ?? 0).toFixed(FOREX_MONEY_PLACES);
 
 /** The order on the wire; a holding order shows the floating profit at `current` (the newest tick). */
-export function toOrderDto(row: repo.OrderRow, symbol: SymbolMeta, current: string | undefined): ForexOrder {
+export function toOrderDto(row: repo.OrderRow, symbol: SymbolMeta, current: string | undefined, copy?: repo.TraderOrderOfCopy): ForexOrder {
   const p = symbol.price_precision;
   let updatePrice = row.update_price;
   let profit: Decimal | string | null = row.fact_profits;
@@ -254,15 +256,25 @@ export function toOrderDto(row: repo.OrderRow, symbol: SymbolMeta, current: stri
     CreateTimeHandler: wireDateTime(row.created_at),
     CompleteTimeHandler: complete ? wireDateTime(complete) : '',
     ForexTradeLists: { Id: symbol.id, ShowCode: symbol.show_code, Code: symbol.code, PricePrecision: p },
+    FollowType: row.origin_id > 0 ? FOLLOW_TYPE_COPY : 0,
+    Copy: copy
+      ? {
+          TraderUserId: copy.trader_id,
+          TraderNickname: traderNickname(copy.trader_uid, copy.trader_email),
+          TraderPrice: wirePrice(copy.price, p),
+          TraderClosePrice: copy.status === FOREX_STATUS.closed && copy.update_price !== null ? wirePrice(copy.update_price, p) : '',
+        }
+      : null,
   };
 }
 
-/** DTOs of some orders with their symbols and current prices. */
+/** DTOs of some orders with their symbols and current prices; a copy with its trader and the trader's fill. */
 export async function orderDtos(db: Executor, rows: readonly repo.OrderRow[]): Promise<ForexOrder[]> {
   const ids = [...new Set(rows.map((r) => r.symbol_id))];
-  const [symbols, ticks] = await Promise.all([repo.symbolsMeta(db, ids), repo.lastStoredTicks(db, ids)]);
+  const origins = [...new Set(rows.filter((r) => r.origin_id > 0).map((r) => r.origin_id))];
+  const [symbols, ticks, traders] = await Promise.all([repo.symbolsMeta(db, ids), repo.lastStoredTicks(db, ids), repo.traderOrdersOf(db, origins)]);
   const byId = new Map(symbols.map((s) => [s.id, s]));
-  return rows.map((r) => toOrderDto(r, byId.get(r.symbol_id)!, ticks.get(r.symbol_id)?.price));
+  return rows.map((r) => toOrderDto(r, byId.get(r.symbol_id)!, ticks.get(r.symbol_id)?.price, traders.get(r.origin_id)));
 }
 
 /** my_deal: one tab, paged; all_fact_profits sums the whole tab (floating for holding). */

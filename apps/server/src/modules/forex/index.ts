@@ -12,7 +12,7 @@ export const forexModule = defineModule({
   adminRoutes: forexAdminRoutes,
   tickConsumers: [forexEngineFactory()],
   ledgerKinds: [LEDGER_KINDS.forexOpen, LEDGER_KINDS.forexClose, LEDGER_KINDS.forexCancel, LEDGER_KINDS.forexNegativeBalance],
-  publishes: [FOREX_ORDER_CHANGED, 'FOREX_TRADE', 'FOREX_CLOSED'],
+  publishes: [FOREX_ORDER_CHANGED, 'FOREX_TRADE', 'FOREX_CLOSED', 'FOREX_FOLLOW_TRADE'],
   // balance.changed comes from the event outbox; its handler is part of the trigger engine (tick consumer).
   consumes: [FOREX_ORDER_CHANGED, 'balance.changed', 'config.changed'],
 });
@@ -22,6 +22,7 @@ export { openInterestBySymbol } from './forex-exposure.js';
 export { FOREX_ORDER_CHANGED, publishClosed, publishOrderChanged } from './forex-events.js';
 export { openOrdersBySymbol } from './forex.repository.js';
 export { registerCopyTrading, type CopyTradingHooks } from './copy-hooks.js';
+export { publishCopyTrades, type CopyTradeChange } from './copy-pushes.js';
 export { closePosition, contractAccount, houseAccounts, feeShardCode } from './position-closer.js';
 export { orderDtos, wirePrice, toOrderDto } from './forex.service.js';
 export { FEE_SHARDS } from './position-closer.js';

@@ -6,4 +6,3 @@ export { MyFollowerPage } from './routes/my-follower-page';
 export { RankPage } from './routes/rank-page';
 export { TraderApplyPage } from './routes/trader-apply-page';
 export { TraderPage } from './routes/trader-page';
-export { OrderCopies } from './routes/order-copies';

@@ -23,6 +23,7 @@ function order(over: Partial<ForexOrder>): ForexOrder {
     Id: 1, OriginId: 0, ForexId: 13, OrderType: 1, Quantity: '0.01', OriginPrice: '112350.00', Price: '112365.00', UpdatePrice: '112400.00',
     FactProfits: '0.350000', CautionMoney: '112.365000', TradeFee: '0.020000', TargetLossPrice: '0', TargetProfitPrice: '0', Status: 1, CloseType: 0,
     multiple: 10, IsPending: 0, CreateTimeHandler: '2025-01-02 03:04:05', CompleteTimeHandler: '2025-01-02 03:04:06', ForexTradeLists: BTC,
+    FollowType: 0, Copy: null,
     ...over,
   };
 }
@@ -398,6 +399,34 @@ describe('contract order tabs', () => {
     await click(within(card(32)!).getByTestId('forex-order-open'));
     const sheet = await screen.findByTestId('forex-order-sheet');
     for (const text of ['Close reason', 'Stop-out', 'Close price', '110,000.00', '-23.65', 'Closed at']) expect(sheet.textContent).toContain(text);
+  });
+
+  it('copies (FollowType 2) are in the same lists, marked with their trader and the trader fill beside their own; own orders are not', async () => {
+    const copy = (over: Partial<ForexOrder>) =>
+      order({ OriginId: 900, FollowType: 2, Copy: { TraderUserId: 7, TraderNickname: 'tr***@example.com', TraderPrice: '112365.00', TraderClosePrice: '' }, ...over });
+    holding([LONG, copy({ Id: 51 })]);
+    await renderScreen(<Orders />, '/order?source=0&type=1');
+    await screen.findAllByTestId('forex-holding-order');
+    expect(screen.getAllByTestId('forex-holding-order').map((c) => c.getAttribute('data-follow-type'))).toEqual(['0', '2']);
+    expect(within(card(11)!).queryByTestId('forex-copy-mark')).toBeNull();
+    expect(inCard(51, 'forex-copied-from').textContent).toBe('Copied fromtr***@example.com');
+    expect(inCard(51, 'forex-copy-trader-price').textContent).toBe('112,365.00');
+    expect(inCard(51, 'forex-copy-price').textContent).toBe('112,365.00');
+    expect(within(card(51)!).queryByTestId('forex-copy-trader-close')).toBeNull();
+    // A copy holds like any order: it can be closed early (the follower's own decision).
+    expect(inCard(51, 'forex-close')).toBeTruthy();
+    // Live floating profit from FOREX_TRADE reaches the copy's card like any holding order's.
+    push({ type: 'FOREX_TRADE', ProfitsTotal: '1.000000', HazardRate: '1.00', CautionMoneyAll: '1', TransOrder: [{ Id: 51, UpdatePrice: '112500.00', FactProfits: '1.350000' }] });
+    await waitFor(() => expect(inCard(51, 'forex-live-profit').textContent).toBe('+1.35'));
+
+    resetFetch();
+    routes[endpoints.wallet.balances.path] = () => BALANCE;
+    routes[endpoints.forex.myDeal.path] = (url) =>
+      deal(url.searchParams.get('status') === '3' ? [copy({ Id: 52, Status: 3, CloseType: 1, UpdatePrice: '110000.00', Copy: { TraderUserId: 7, TraderNickname: 'tr***@example.com', TraderPrice: '112365.00', TraderClosePrice: '110000.00' } })] : []);
+    await renderScreen(<Orders />, '/order?source=0&type=3');
+    await screen.findAllByTestId('forex-history-order');
+    expect(inCard(52, 'forex-copy-trader-close').textContent).toBe('110,000.00');
+    expect(inCard(52, 'forex-close-price').textContent).toBe('110,000.00');
   });
 
   it('shows skeletons, then the empty state; an error offers retry, which loads', async () => {

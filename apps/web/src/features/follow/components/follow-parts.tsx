@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FollowLeader, FollowOrder } from '@tp/contracts';
 import { exactPrice, signedMoney, trendClass } from '../../../lib/format';
+import { useCopyLive } from '../model/copy-live';
 
 /** The trader's initials in a circle: the platform keeps no avatar pictures. */
 export function TraderAvatar({ name }: { name: string }) {
@@ -60,6 +61,9 @@ export function CopyCard({ o }: { o: FollowOrder }) {
   const { t } = useTranslation('follow');
   const p = o.ForexTradeLists.PricePrecision;
   const skipped = o.Id === 0;
+  // An open copy's floating profit as FOREX_FOLLOW_TRADE brings it (model/copy-live).
+  const live = useCopyLive((s) => (o.Status === 1 && !skipped ? s.orders[o.Id] : undefined));
+  const profit = live?.FactProfits ?? o.FactProfits;
   return (
     <div className="tp-card tp-follow-copy" data-testid="follow-copy">
       <div className="tp-follow-copy-head">
@@ -98,8 +102,8 @@ export function CopyCard({ o }: { o: FollowOrder }) {
         <div className="tp-follow-fills">
           <div>
             <span className="tp-muted">{t(o.Status === 1 ? 'floating' : 'profit')}</span>
-            <span className={`tp-num ${trendClass(o.FactProfits, 6)}`} dir="ltr" data-testid="follow-copy-profit">
-              {signedMoney(o.FactProfits, 6)}
+            <span className={`tp-num ${trendClass(profit, 6)}`} dir="ltr" data-testid="follow-copy-profit">
+              {signedMoney(profit, 6)}
             </span>
           </div>
           <div>

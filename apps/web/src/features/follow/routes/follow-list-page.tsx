@@ -1,7 +1,7 @@
 import '../follow.css';
 import { useEffect, useState } from 'react';
 import { Tabs } from 'antd-mobile';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FollowOrder, Paged } from '@tp/contracts';
@@ -13,6 +13,7 @@ import { ws } from '../../../lib/ws';
 import { fetchCopies, fetchFollowed, followKeys } from '../api/follow-api';
 import { CopyCard, Stat, TraderAvatar } from '../components/follow-parts';
 import { usePagedList } from '../components/use-paged';
+import { changesLists, readFollowTradePush, useCopyLive } from '../model/copy-live';
 
 function Copies({ status }: { status: 1 | 3 }) {
   const token = useAuth((s) => s.token);
@@ -65,14 +66,28 @@ export function FollowListPage() {
   const { t } = useTranslation('follow');
   const { t: tc } = useTranslation();
   const queryClient = useQueryClient();
+  const token = useAuth((s) => s.token);
   const [tab, setTab] = useState('open');
-  // A copy opened, closed or changed: the lists are read again (the push carries only the ids and figures).
+  // A copy opened or closed: the lists are read again. A copy's price and floating profit as the
+  // market moves (about once a second): only its card's figures change, nothing is read again.
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: followKeys.all });
+    const openIds = () => {
+      const data = queryClient.getQueryData<InfiniteData<Paged<FollowOrder>>>(followKeys.copies(1, token));
+      return new Set((data?.pages ?? []).flatMap((p) => p.data.map((o) => o.Id)));
+    };
+    const onCopy = (m: unknown) => {
+      const push = readFollowTradePush(m);
+      if (!push || changesLists(push, openIds())) refresh();
+      if (push) useCopyLive.getState().apply(push);
+    };
     // FOREX_CLOSED too: a copy's own stop loss, take profit or stop-out closes it without the trader.
-    const offs = [ws.subscribe('FOREX_FOLLOW_TRADE', refresh), ws.subscribe('FOREX_CLOSED', refresh)];
-    return () => offs.forEach((off) => off());
-  }, [queryClient]);
+    const offs = [ws.subscribe('FOREX_FOLLOW_TRADE', onCopy), ws.subscribe('FOREX_CLOSED', refresh)];
+    return () => {
+      offs.forEach((off) => off());
+      useCopyLive.getState().reset();
+    };
+  }, [queryClient, token]);
   return (
     <PageFrame title={tc('nav.follow_list')} fallback="/follow" testId="page-follow-follow-list">
       <Tabs activeKey={tab} onChange={setTab}>

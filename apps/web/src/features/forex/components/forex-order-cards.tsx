@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { FOREX_STATUS, type ForexOrder } from '@tp/contracts';
+import { FOLLOW_TYPE_COPY, FOREX_STATUS, type ForexOrder } from '@tp/contracts';
 import { exactPrice, money, signedMoney, trendClass } from '../../../lib/format';
 import { useForexLive } from '../model/forex-live';
 import { historyReasonKey, isLong, isStopSet } from '../model/forex-order-view';
@@ -60,6 +60,47 @@ function Fact({ label, children, testId, wide }: { label: string; children: Reac
   );
 }
 
+/**
+ * A copy of a trader's order (FollowType 2): whose order it copies, and the trader's fill beside
+ * this copy's (equal by rule) - in history also both closes. Nothing for an own order.
+ */
+export function CopyMark({ order }: { order: ForexOrder }) {
+  const { t } = useTranslation();
+  if (order.FollowType !== FOLLOW_TYPE_COPY || !order.Copy) return null;
+  const c = order.Copy;
+  const closed = order.Status === FOREX_STATUS.closed && c.TraderClosePrice !== '';
+  return (
+    <span className="tp-fx-copy" data-testid="forex-copy-mark" data-follow-type={order.FollowType}>
+      <span className="tp-fx-copy-from" data-testid="forex-copied-from">
+        <span className="tp-fx-tag">{t('forexOrders.copied_from')}</span>
+        <bdi className="tp-fx-copy-trader">{c.TraderNickname}</bdi>
+      </span>
+      <span className="tp-fx-copy-fills">
+        <span>
+          <span className="tp-muted">{t('forexOrders.trader_fill')}</span>{' '}
+          <b dir="ltr" data-testid="forex-copy-trader-price">
+            {orderPrice(order, c.TraderPrice)}
+          </b>
+        </span>
+        <span>
+          <span className="tp-muted">{t('forexOrders.your_fill')}</span>{' '}
+          <b dir="ltr" data-testid="forex-copy-price">
+            {orderPrice(order, order.Price)}
+          </b>
+        </span>
+        {closed ? (
+          <span>
+            <span className="tp-muted">{t('forexOrders.trader_close')}</span>{' '}
+            <b dir="ltr" data-testid="forex-copy-trader-close">
+              {orderPrice(order, c.TraderClosePrice)}
+            </b>
+          </span>
+        ) : null}
+      </span>
+    </span>
+  );
+}
+
 interface CardShellProps {
   order: ForexOrder;
   testId: string;
@@ -72,13 +113,14 @@ interface CardShellProps {
 /** A card: tapping its body opens the detail sheet; its actions are separate buttons. */
 function CardShell({ order, testId, onOpen, head, facts, actions }: CardShellProps) {
   return (
-    <div className="tp-card tp-fx-card" data-testid={testId} data-id={order.Id}>
+    <div className="tp-card tp-fx-card" data-testid={testId} data-id={order.Id} data-follow-type={order.FollowType}>
       <button type="button" className="tp-fx-card-main" onClick={onOpen} data-testid="forex-order-open">
         <span className="tp-fx-head">
           <b className="tp-fx-code">{order.ForexTradeLists.ShowCode}</b>
           <SideLabel order={order} />
           {head}
         </span>
+        <CopyMark order={order} />
         <span className="tp-fx-grid">{facts}</span>
       </button>
       {actions ? <div className="tp-fx-actions">{actions}</div> : null}
