@@ -7,8 +7,7 @@ import { useQuote } from '../features/market/model/quote-store';
 import type { TradeMode } from '../features/market/routes/trade-page';
 import { HeaderActions } from '../features/settings/components/header-actions';
 import { useAuth } from '../lib/auth-store';
-import { FollowHomePage, ForexOrderForm, ForexOrders, MicroOrderForm, OrderCopies, RankPage, TradePage, UserPage } from './lazy-screens';
-import { OrderPage } from './order-page';
+import { FollowHomePage, ForexOrderForm, ForexOrders, MicroOrderForm, OrderCopies, OrderPage, RankPage, TradePage, UserPage } from './lazy-screens';
 import { TABS, type TabPath } from './routes';
 
 /** The contract form priced by the live quote (DAY_MARKET); a new symbol starts a fresh form. */
