@@ -38,7 +38,7 @@ import {
   NewsDetailPage,
   NewsPage,
   PasswordPage,
-  preloadTabScreens,
+  preloadTabScreensWhenSettled,
   ProductPage,
   RegisterPage,
   SystemPage,
@@ -98,9 +98,7 @@ function NavigationEffects() {
   useLayoutEffect(() => {
     setNavigator(navigate, location.pathname + location.search);
   }, [navigate, location.pathname, location.search]);
-  useEffect(() => {
-    preloadTabScreens();
-  }, []);
+  useEffect(() => preloadTabScreensWhenSettled(queryClient), [queryClient]);
   useEffect(() => {
     window.scrollTo(0, 0);
     ws.connect();
