@@ -34,8 +34,6 @@ const support = withTexts('support', () => import('../features/support/support-s
 const mining = withTexts('mining', () => import('../features/mining/mining-screens'));
 const loans = withTexts('loans', () => import('../features/loans/loans-screens'));
 const follow = withTexts('follow', () => import('../features/follow/follow-screens'));
-// /order with its source control (antd-mobile's Segmented and its motion library)
-const order = () => import('./order-page');
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint
 function screen<C extends ComponentType<any>>(load: () => Promise<C>): LazyExoticComponent<C> {
@@ -91,14 +89,13 @@ export const MyFollowerPage = screen(() => follow().then((m) => m.MyFollowerPage
 export const FollowSubmitPage = screen(() => follow().then((m) => m.FollowSubmitPage));
 export const FollowListPage = screen(() => follow().then((m) => m.FollowListPage));
 export const OrderCopies = screen(() => follow().then((m) => m.OrderCopies));
-export const OrderPage = screen(() => order().then((m) => m.OrderPage));
 
 /**
  * Fetches the chunks of the tab screens once the first screen is up, so that a tap on a tab
  * rarely waits for the network; the first load is not made any bigger by it.
  */
 export function preloadTabScreens(): void {
-  for (const load of [market, forex, micro, account, order]) void load().catch(() => undefined);
+  for (const load of [market, forex, micro, account]) void load().catch(() => undefined);
 }
 
 /** The longest the tab screens wait for the first screen's requests. */
