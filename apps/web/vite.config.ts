@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { endpointsAsData } from './build/endpoints-as-data';
 
 const target = process.env.API_TARGET ?? 'http://localhost:8080';
 
@@ -12,6 +13,7 @@ export default defineConfig({
   // be smaller is skipped and the original is served.
   plugins: [
     react(),
+    endpointsAsData(),
     // Installable: the manifest with the icons (scripts/render-icons.mjs) and a service worker that
     // precaches the app shell (html, scripts, styles, icons) so the app opens on a bad network. It
     // has no runtime route at all: an API answer, a price or an upload is never served from it,
@@ -58,7 +60,7 @@ export default defineConfig({
     }),
     compression({ include: /\.(html|js|mjs|css|json|webmanifest|svg|xml|txt|map)$/i, algorithms: ['brotliCompress', 'gzip'] }),
   ],
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500, manifest: true },
   server: {
     proxy: {
       '/api': { target, changeOrigin: true },

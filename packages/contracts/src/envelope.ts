@@ -1,21 +1,8 @@
 import { z } from 'zod';
 import { intIn } from './form-fields.js';
 
-/** `code` of every answer (decisions.md, HTTP API). */
-export const CODE_OK = 1;
-export const CODE_REFUSED = 0;
-export const CODE_UNAUTHENTICATED = 999;
-export type ResponseCode = typeof CODE_OK | typeof CODE_REFUSED | typeof CODE_UNAUTHENTICATED;
-
-export interface Envelope<T> {
-  code: ResponseCode;
-  msg: string;
-  data: T;
-  /** Present on server faults (HTTP 500) so support can find the log line. */
-  request_id?: string;
-  /** Present on refusals: the machine-readable reason (an ErrorKey). */
-  error?: string;
-}
+// The answer codes and the envelope's type have no schema: a browser reads them without zod.
+export * from './envelope-codes.js';
 
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), msg: z.string(), data, request_id: z.string().optional(), error: z.string().optional() });

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { i18next } from '../lib/i18n';
 
 /*
@@ -94,4 +95,40 @@ export const FollowListPage = screen(() => follow().then((m) => m.FollowListPage
  */
 export function preloadTabScreens(): void {
   for (const load of [market, forex, micro, account]) void load().catch(() => undefined);
+}
+
+/** The longest the tab screens wait for the first screen's requests. */
+export const TAB_PRELOAD_MAX_WAIT_MS = 4000;
+
+/**
+ * Preloads the tab screens once the first screen's requests are answered (no query fetching for a
+ * moment), or after TAB_PRELOAD_MAX_WAIT_MS at most: on a phone's network their chunks would
+ * otherwise share the line with the market list, the categories and the logos the home screen
+ * is waiting for. Returns a cancel function (an effect's cleanup).
+ */
+export function preloadTabScreensWhenSettled(client: QueryClient, preload: () => void = preloadTabScreens): () => void {
+  let done = false;
+  let check: ReturnType<typeof setTimeout> | undefined;
+  const finish = () => {
+    done = true;
+    unsubscribe();
+    clearTimeout(check);
+    clearTimeout(deadline);
+  };
+  const run = () => {
+    if (done) return;
+    finish();
+    preload();
+  };
+  // A query is added before it starts fetching: look again a moment after the cache last changed.
+  const later = () => {
+    clearTimeout(check);
+    check = setTimeout(() => {
+      if (client.isFetching() === 0) run();
+    }, 150);
+  };
+  const unsubscribe = client.getQueryCache().subscribe(later);
+  const deadline = setTimeout(run, TAB_PRELOAD_MAX_WAIT_MS);
+  later();
+  return finish;
 }

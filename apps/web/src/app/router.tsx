@@ -39,6 +39,7 @@ import {
   NewsPage,
   PasswordPage,
   preloadTabScreens,
+  preloadTabScreensWhenSettled,
   ProductPage,
   RegisterPage,
   SystemPage,
@@ -56,7 +57,7 @@ import { isDesktopBrowser } from './desktop';
 import { setNavigator } from './navigation';
 import { PLACEHOLDERS, TABS, tabOf } from './routes';
 import { AppTabBar } from './tab-bar';
-import { TabPages } from './tab-pages';
+import { preloadOrderPage, TabPages } from './tab-pages';
 
 function Placeholder({ title, path }: { title: string; path: string }) {
   const { t } = useTranslation();
@@ -98,9 +99,14 @@ function NavigationEffects() {
   useLayoutEffect(() => {
     setNavigator(navigate, location.pathname + location.search);
   }, [navigate, location.pathname, location.search]);
-  useEffect(() => {
-    preloadTabScreens();
-  }, []);
+  useEffect(
+    () =>
+      preloadTabScreensWhenSettled(queryClient, () => {
+        preloadTabScreens();
+        preloadOrderPage();
+      }),
+    [queryClient],
+  );
   useEffect(() => {
     window.scrollTo(0, 0);
     ws.connect();

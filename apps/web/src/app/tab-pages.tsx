@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { TradeSymbol } from '@tp/contracts';
 import { PartFallback, ScreenFallback } from '../components/ui/screen-fallback';
 import { HomePage } from '../features/home/routes/home-page';
@@ -8,8 +8,16 @@ import type { TradeMode } from '../features/market/routes/trade-page';
 import { HeaderActions } from '../features/settings/components/header-actions';
 import { useAuth } from '../lib/auth-store';
 import { FollowHomePage, ForexOrderForm, ForexOrders, MicroOrderForm, RankPage, TradePage, UserPage } from './lazy-screens';
-import { OrderPage } from './order-page';
 import { TABS, type TabPath } from './routes';
+
+// /order with its source control (antd-mobile's Segmented and its motion library) is a chunk of
+// its own, not part of the first load; it is preloaded with the other tab screens (router.tsx).
+const loadOrderPage = () => import('./order-page');
+const OrderPage = lazy(() => loadOrderPage().then((m) => ({ default: m.OrderPage })));
+
+export function preloadOrderPage(): void {
+  void loadOrderPage().catch(() => undefined);
+}
 
 /** The contract form priced by the live quote (DAY_MARKET); a new symbol starts a fresh form. */
 function ContractOrderForm({ symbol }: { symbol: TradeSymbol }) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { endpoints, type captchaSchema, type companyStatusSchema, type profitsSchema } from '@tp/contracts';
+import { notifyEndpoints, settingsEndpoints, usersEndpoints, walletEndpoints, type captchaSchema, type companyStatusSchema, type profitsSchema } from '@tp/contracts';
 import { call } from './api/client';
 import { useAuth } from './auth-store';
 
@@ -14,13 +14,13 @@ export type Captcha = z.infer<typeof captchaSchema>;
 
 export const basicInfoQuery = queryOptions({
   queryKey: ['basicInfo'],
-  queryFn: ({ signal }) => call(endpoints.settings.basicInfo, undefined, { signal, init: true, silent: true }),
+  queryFn: ({ signal }) => call(settingsEndpoints.basicInfo, undefined, { signal, init: true, silent: true }),
   staleTime: 5 * 60_000,
 });
 
 export const companyStatusQuery = queryOptions({
   queryKey: ['companyStatus'],
-  queryFn: ({ signal }) => call(endpoints.settings.companyStatus, undefined, { signal, init: true, silent: true }),
+  queryFn: ({ signal }) => call(settingsEndpoints.companyStatus, undefined, { signal, init: true, silent: true }),
   staleTime: 10 * 60_000,
   retry: false,
 });
@@ -29,7 +29,7 @@ export const userInfoQuery = (token: string | null) =>
   queryOptions({
     queryKey: ['user', 'info', token],
     // Optional at start-up (spec): an expired token only clears the user, without a redirect.
-    queryFn: ({ signal }) => call(endpoints.users.info, undefined, { signal, init: true }),
+    queryFn: ({ signal }) => call(usersEndpoints.info, undefined, { signal, init: true }),
     enabled: !!token,
     staleTime: 30_000,
   });
@@ -37,7 +37,7 @@ export const userInfoQuery = (token: string | null) =>
 export const balanceQuery = (token: string | null) =>
   queryOptions({
     queryKey: ['wallet', 'balance', token],
-    queryFn: ({ signal }) => call(endpoints.wallet.balances, undefined, { signal }),
+    queryFn: ({ signal }) => call(walletEndpoints.balances, undefined, { signal }),
     enabled: !!token,
     staleTime: 10_000,
   });
@@ -45,7 +45,7 @@ export const balanceQuery = (token: string | null) =>
 export const profitsQuery = (token: string | null) =>
   queryOptions({
     queryKey: ['user', 'profits', token],
-    queryFn: ({ signal }) => call(endpoints.users.profits, undefined, { signal }),
+    queryFn: ({ signal }) => call(usersEndpoints.profits, undefined, { signal }),
     enabled: !!token,
     staleTime: 10_000,
   });
@@ -64,5 +64,5 @@ export function useProfits() {
 
 /** Send a verification code by e-mail (register 1, forgot / change password 2). */
 export function sendEmailCode(to: string, type: 1 | 2): Promise<unknown> {
-  return call(endpoints.notify.sendEmail, { to, type }, { announce: true });
+  return call(notifyEndpoints.sendEmail, { to, type }, { announce: true });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '@tp/contracts';
+import { supportEndpoints } from '@tp/contracts';
 import { call } from './api/client';
 import { useAuth } from './auth-store';
 import { useWsTopic } from './ws';
@@ -14,7 +14,7 @@ export const SUPPORT_UNREAD_KEY = ['support', 'unread'] as const;
 export const supportUnreadQuery = (token: string | null) =>
   queryOptions({
     queryKey: [...SUPPORT_UNREAD_KEY, token],
-    queryFn: ({ signal }) => call(endpoints.support.unread, undefined, { signal, silent: true }),
+    queryFn: ({ signal }) => call(supportEndpoints.unread, undefined, { signal, silent: true }),
     enabled: !!token,
     staleTime: 30_000,
     refetchInterval: 60_000,

@@ -27,6 +27,39 @@ import type { EndpointSpec } from './define-endpoint.js';
 
 export * from './define-endpoint.js';
 
+/*
+ * Each group on its own as well: an app imports the groups it calls (`marketEndpoints.tradeList`),
+ * so a bundle carries only their schemas. `endpoints` below holds every group (admin ones too) and
+ * is for the server, the docs and tests, not for code that ships to a browser.
+ */
+export {
+  usersEndpoints,
+  notifyEndpoints,
+  settingsEndpoints,
+  walletEndpoints,
+  uploadsEndpoints,
+  depositsEndpoints,
+  withdrawalsEndpoints,
+  marketEndpoints,
+  microEndpoints,
+  forexEndpoints,
+  adminEndpoints,
+  adminStaffEndpoints,
+  adminUsersEndpoints,
+  adminOpsEndpoints,
+  adminConfigEndpoints,
+  realNameEndpoints,
+  newsEndpoints,
+  companyEndpoints,
+  inviteEndpoints,
+  supportEndpoints,
+  fundsEndpoints,
+  loansEndpoints,
+  adminLoansEndpoints,
+  followEndpoints,
+  fairEndpoints,
+};
+
 /** Every endpoint of the HTTP API by feature: `endpoints.wallet.transfer`. */
 export const endpoints = {
   users: usersEndpoints,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints } from '@tp/contracts';
+import { fairEndpoints } from '@tp/contracts';
 import { liabilityLeaf, verifySumPath } from '@tp/domain';
 import { call } from '../../lib/api/client';
 import { money } from '../../lib/format';
@@ -14,7 +14,7 @@ import { LoadError, LoadingLines } from '../ui/states';
  */
 export function LiabilityCheck() {
   const { t, ready } = useTranslation('fair');
-  const proof = useQuery({ queryKey: ['fair', 'liability-proof'], queryFn: ({ signal }) => call(endpoints.fair.liabilityProof, undefined, { signal }) });
+  const proof = useQuery({ queryKey: ['fair', 'liability-proof'], queryFn: ({ signal }) => call(fairEndpoints.liabilityProof, undefined, { signal }) });
   const [checked, setChecked] = useState<boolean | null>(null);
   if (!ready) return null;
 

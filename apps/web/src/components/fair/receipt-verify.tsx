@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type FairReceiptKind, type FairRoot } from '@tp/contracts';
+import { fairEndpoints, type FairReceiptKind, type FairRoot } from '@tp/contracts';
 import { rootLookup, verifyReceipt, type FairReceipt, type VerifyCheck } from '@tp/domain';
 import { call } from '../../lib/api/client';
 import { saveFile } from '../../lib/save-file';
@@ -12,7 +12,7 @@ type State = { step: 'idle' | 'loading' | 'error' } | { step: 'done'; ok: boolea
 async function rootsFor(receipt: FairReceipt): Promise<FairRoot[]> {
   const minutes = new Set<number>();
   for (const t of [receipt.entry, receipt.exit, receipt.kind === 'option' ? receipt.beforeExit : null]) if (t?.proof) minutes.add(t.proof.minuteMs);
-  const pages = await Promise.all([...minutes].map((m) => call(endpoints.fair.roots, { symbol: receipt.symbol, from: m, to: m + 60_000 })));
+  const pages = await Promise.all([...minutes].map((m) => call(fairEndpoints.roots, { symbol: receipt.symbol, from: m, to: m + 60_000 })));
   return pages.flatMap((p) => p.data);
 }
 
@@ -33,7 +33,7 @@ export function ReceiptVerify({ kind, id }: { kind: FairReceiptKind; id: number 
   async function run() {
     setState({ step: 'loading' });
     try {
-      const receipt = (await call(endpoints.fair.receipt, { kind, id })) as FairReceipt;
+      const receipt = (await call(fairEndpoints.receipt, { kind, id })) as FairReceipt;
       const result = verifyReceipt(receipt, rootLookup(await rootsFor(receipt)));
       const pending = [receipt.entry, receipt.exit].some((tick) => tick !== null && tick.proof === null);
       setState({ step: 'done', ok: result.ok, pending, checks: result.checks, receipt });

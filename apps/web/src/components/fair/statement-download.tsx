@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { endpoints } from '@tp/contracts';
+import { fairEndpoints } from '@tp/contracts';
 import { call } from '../../lib/api/client';
 import { saveFile } from '../../lib/save-file';
 
@@ -25,7 +25,7 @@ export function StatementDownload() {
     setBusy(format);
     setFailed(false);
     try {
-      const file = await call(endpoints.fair.statement, { from, to, format });
+      const file = await call(fairEndpoints.statement, { from, to, format });
       save(file.base64, file.filename, file.contentType);
     } catch {
       setFailed(true);

@@ -42,7 +42,8 @@ describe('MICRO_SETTLED notice', () => {
     expect(socket.topics.at(-1)).toBe('MICRO_SETTLED');
 
     act(() => socket.handler!({ type: 'MICRO_SETTLED', id: 5, result: 'loss', FactProfits: '-100.00', ShowCode: 'BTC/USDT', OpenPrice: '1', EndPrice: '0.9', Type: 1, Number: '100.00' }));
-    expect(toast.show).toHaveBeenCalledTimes(1);
+    // The toast's code is fetched with the first toast (lib/toast.ts): the notice shows a moment later.
+    await vi.waitFor(() => expect(toast.show).toHaveBeenCalledTimes(1));
     const content = (toast.show.mock.calls[0]![0] as { content: ReactElement }).content;
     expect(isValidElement(content)).toBe(true);
     expect(renderToStaticMarkup(content)).toContain('BTC/USDT: your option lost 100.00 USDT');
@@ -50,6 +51,7 @@ describe('MICRO_SETTLED notice', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['wallet'] });
 
     socket.handler!({ type: 'MICRO_SETTLED', id: 'x' }); // malformed: ignored
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(toast.show).toHaveBeenCalledTimes(1);
   });
 });

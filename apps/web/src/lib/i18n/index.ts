@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { DEFAULT_LANG, isLang, LANG_BCP47, LANGS, RTL_LANGS, type Lang } from '@tp/contracts';
 import { storage, STORAGE_KEYS } from '../storage';
+import { loadAntdLocale } from './antd-locale';
 import hk from '../../locales/hk.json';
 import en from '../../locales/en.json';
 
@@ -76,7 +77,7 @@ export function initI18n(lang: Lang = storedLang()): Promise<I18n> {
       returnEmptyString: false,
       react: { useSuspense: false },
     });
-    await ensureLoaded(lang);
+    await Promise.all([ensureLoaded(lang), loadAntdLocale(lang)]);
     await i18next.changeLanguage(lang);
     applyDocumentLang(lang);
     return i18next;
@@ -92,7 +93,7 @@ export function currentLang(): Lang {
 
 /** Switch language: load it, remember it, set `<html lang dir>`. */
 export async function setLang(lang: Lang): Promise<void> {
-  await ensureLoaded(lang);
+  await Promise.all([ensureLoaded(lang), loadAntdLocale(lang)]);
   storage.set(STORAGE_KEYS.lang, lang);
   await i18next.changeLanguage(lang);
   applyDocumentLang(lang);

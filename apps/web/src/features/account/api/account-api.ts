@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { endpoints, type EndpointParsedInput } from '@tp/contracts';
+import { usersEndpoints, type EndpointParsedInput } from '@tp/contracts';
 import { call, cancelAll } from '../../../lib/api/client';
 import { useAuth } from '../../../lib/auth-store';
 
 export function logout(): Promise<unknown> {
-  return call(endpoints.users.logout, undefined, { silent: true });
+  return call(usersEndpoints.logout, undefined, { silent: true });
 }
 
 /**
@@ -13,12 +13,12 @@ export function logout(): Promise<unknown> {
  * declares it honours keys; until then `call` leaves it out.
  */
 export function resetDemoAccount(idempotencyKey: string): Promise<unknown> {
-  return call(endpoints.users.resetDemo, undefined, { method: 'POST', idempotencyKey, announce: true });
+  return call(usersEndpoints.resetDemo, undefined, { method: 'POST', idempotencyKey, announce: true });
 }
 
-export type AmendPasswordForm = Omit<EndpointParsedInput<typeof endpoints.users.amendPassword>, 'type' | 't'>;
+export type AmendPasswordForm = Omit<EndpointParsedInput<typeof usersEndpoints.amendPassword>, 'type' | 't'>;
 export function amendPassword(form: AmendPasswordForm): Promise<unknown> {
-  return call(endpoints.users.amendPassword, { type: 'email', ...form, auth_code: form.auth_code.trim() }, { announce: true });
+  return call(usersEndpoints.amendPassword, { type: 'email', ...form, auth_code: form.auth_code.trim() }, { announce: true });
 }
 
 /** Log out: tell the server (best effort), forget the session and cached data, go to /login. */

@@ -1,18 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints } from '@tp/contracts';
+import { companyEndpoints, settingsEndpoints } from '@tp/contracts';
 import { call } from '../../../lib/api/client';
 
 /** The company e-mail page's address (`company_email`, decisions.md). */
 export const companyEmailQuery = queryOptions({
   queryKey: ['company', 'email'],
-  queryFn: ({ signal }) => call(endpoints.company.email, undefined, { signal }),
+  queryFn: ({ signal }) => call(companyEndpoints.email, undefined, { signal }),
   staleTime: 5 * 60_000,
 });
 
 /** The main company as the app shows it (name, addresses, website). */
 export const mainCompanyQuery = queryOptions({
   queryKey: ['company', 'main'],
-  queryFn: ({ signal }) => call(endpoints.settings.company, undefined, { signal }),
+  queryFn: ({ signal }) => call(settingsEndpoints.company, undefined, { signal }),
   staleTime: 5 * 60_000,
 });
 
@@ -20,7 +20,7 @@ export const mainCompanyQuery = queryOptions({
 export const settingQuery = (key: 'video_url_1' | 'video_url_2' | 'pc_url') =>
   queryOptions({
     queryKey: ['setting', key],
-    queryFn: async ({ signal }) => (await call(endpoints.settings.setting, { key }, { signal, silent: true })).value,
+    queryFn: async ({ signal }) => (await call(settingsEndpoints.setting, { key }, { signal, silent: true })).value,
     staleTime: 5 * 60_000,
   });
 

@@ -1,4 +1,4 @@
-import { endpoints, type FollowRankSort, type FollowTraderInput } from '@tp/contracts';
+import { followEndpoints, type FollowRankSort, type FollowTraderInput } from '@tp/contracts';
 import { call } from '../../../lib/api/client';
 
 /** Query keys of the follow feature; the token keeps one user's answers from another's. */
@@ -13,13 +13,13 @@ export const followKeys = {
   copies: (status: 1 | 3, token: string | null) => ['follow', 'copies', status, token] as const,
 };
 
-export const fetchRanking = (sort: FollowRankSort, signal?: AbortSignal) => call(endpoints.follow.list, { sort }, { signal });
-export const fetchTraders = (page: number, signal?: AbortSignal) => call(endpoints.follow.traderList, { page }, { signal });
-export const fetchTrader = (id: number, signal?: AbortSignal) => call(endpoints.follow.traderDetail, { id }, { signal });
-export const fetchApplication = (signal?: AbortSignal) => call(endpoints.follow.application, undefined, { signal });
-export const applyTrader = () => call(endpoints.follow.applyTrader, {}, { announce: true });
-export const followTrader = (input: Omit<FollowTraderInput, 't'>) => call(endpoints.follow.followTrader, input, { announce: true });
-export const cancelFollow = (traderId: number) => call(endpoints.follow.canalFollow, { trader_id: traderId }, { announce: true });
-export const fetchFollowed = (page: number, signal?: AbortSignal) => call(endpoints.follow.followedTrader, { page }, { signal });
-export const fetchFollowers = (page: number, signal?: AbortSignal) => call(endpoints.follow.myFollower, { page }, { signal });
-export const fetchCopies = (status: 1 | 3, page: number, signal?: AbortSignal) => call(endpoints.follow.myDealFollowOrder, { status, page }, { signal });
+export const fetchRanking = (sort: FollowRankSort, signal?: AbortSignal) => call(followEndpoints.list, { sort }, { signal });
+export const fetchTraders = (page: number, signal?: AbortSignal) => call(followEndpoints.traderList, { page }, { signal });
+export const fetchTrader = (id: number, signal?: AbortSignal) => call(followEndpoints.traderDetail, { id }, { signal });
+export const fetchApplication = (signal?: AbortSignal) => call(followEndpoints.application, undefined, { signal });
+export const applyTrader = () => call(followEndpoints.applyTrader, {}, { announce: true });
+export const followTrader = (input: Omit<FollowTraderInput, 't'>) => call(followEndpoints.followTrader, input, { announce: true });
+export const cancelFollow = (traderId: number) => call(followEndpoints.canalFollow, { trader_id: traderId }, { announce: true });
+export const fetchFollowed = (page: number, signal?: AbortSignal) => call(followEndpoints.followedTrader, { page }, { signal });
+export const fetchFollowers = (page: number, signal?: AbortSignal) => call(followEndpoints.myFollower, { page }, { signal });
+export const fetchCopies = (status: 1 | 3, page: number, signal?: AbortSignal) => call(followEndpoints.myDealFollowOrder, { status, page }, { signal });

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { endpoints, type ForexDealTab, type ForexMyDeal, type ForexOrder, type ForexSubmitInput } from '@tp/contracts';
+import { forexEndpoints, type ForexDealTab, type ForexMyDeal, type ForexOrder, type ForexSubmitInput } from '@tp/contracts';
 import { dec, FOREX_MONEY_PLACES } from '@tp/domain';
 import { call } from '../../../lib/api/client';
 import { useAuth } from '../../../lib/auth-store';
@@ -12,7 +12,7 @@ export const FOREX_KEY = ['forex'] as const;
 export const forexDealsQuery = (token: string | null, status: ForexDealTab) =>
   infiniteQueryOptions({
     queryKey: [...FOREX_KEY, 'deals', status, token],
-    queryFn: ({ signal, pageParam }) => call(endpoints.forex.myDeal, { status, page: pageParam }, { signal }),
+    queryFn: ({ signal, pageParam }) => call(forexEndpoints.myDeal, { status, page: pageParam }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last: ForexMyDeal) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
     enabled: !!token,
@@ -28,22 +28,22 @@ export function useForexDeals(status: ForexDealTab) {
  * a retried request (lost answer, second tap) never opens or closes twice.
  */
 export function submitForex(body: ForexSubmitInput, idempotencyKey: string): Promise<ForexOrder> {
-  return call(endpoints.forex.submit, { ...body }, { idempotencyKey, announce: true });
+  return call(forexEndpoints.submit, { ...body }, { idempotencyKey, announce: true });
 }
 
 /** POST /v2/api/forex/close: closes a holding order at the market. */
 export function closeForex(id: number, idempotencyKey: string): Promise<ForexOrder> {
-  return call(endpoints.forex.close, { id }, { idempotencyKey, announce: true });
+  return call(forexEndpoints.close, { id }, { idempotencyKey, announce: true });
 }
 
 /** POST /v2/api/forex/cancel_trade: cancels a pending order, margin and fee return. */
 export function cancelForex(id: number, idempotencyKey: string): Promise<ForexOrder> {
-  return call(endpoints.forex.cancel, { id }, { idempotencyKey, announce: true });
+  return call(forexEndpoints.cancel, { id }, { idempotencyKey, announce: true });
 }
 
 /** POST /v2/api/forex/set_stop_price: '0' switches a stop off. */
 export function setForexStops(id: number, stopLoss: string, takeProfit: string, idempotencyKey: string): Promise<ForexOrder> {
-  return call(endpoints.forex.setStop, { id, stop_loss_price: stopLoss, target_profit_price: takeProfit }, { idempotencyKey, announce: true });
+  return call(forexEndpoints.setStop, { id, stop_loss_price: stopLoss, target_profit_price: takeProfit }, { idempotencyKey, announce: true });
 }
 
 /** After an order opens, closes, fills or changes: its lists and the balances are stale. */

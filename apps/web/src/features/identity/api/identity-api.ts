@@ -1,11 +1,11 @@
-import { endpoints, type RealNameCenter, type UploadResult } from '@tp/contracts';
+import { realNameEndpoints, uploadsEndpoints, type RealNameCenter, type UploadResult } from '@tp/contracts';
 import { call } from '../../../lib/api/client';
 
 export const realNameKey = ['identity', 'center'] as const;
 
 /** GET /api/user_real/center: the view (review_status) and what was submitted. */
 export function fetchRealNameCenter(signal?: AbortSignal): Promise<RealNameCenter> {
-  return call(endpoints.realName.center, {}, { signal, silent: true });
+  return call(realNameEndpoints.center, {}, { signal, silent: true });
 }
 
 export interface RealNameForm {
@@ -18,12 +18,12 @@ export interface RealNameForm {
 
 /** POST /api/user_real/real_name. No check before sending (spec section 5): the server says what is missing. */
 export function submitRealName(form: RealNameForm): Promise<RealNameCenter> {
-  return call(endpoints.realName.submit, form, { announce: true });
+  return call(realNameEndpoints.submit, form, { announce: true });
 }
 
 /** POST /api/common/image_upload (multipart field `file`). */
 export function uploadIdPhoto(file: File): Promise<UploadResult> {
   const data = new FormData();
   data.append('file', file);
-  return call(endpoints.uploads.image, data);
+  return call(uploadsEndpoints.image, data);
 }

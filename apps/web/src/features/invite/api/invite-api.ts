@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints } from '@tp/contracts';
+import { inviteEndpoints } from '@tp/contracts';
 import { call } from '../../../lib/api/client';
 import { useAuth } from '../../../lib/auth-store';
 
@@ -7,7 +7,7 @@ import { useAuth } from '../../../lib/auth-store';
 export const inviteStatsQuery = (token: string | null, enabled: boolean) =>
   queryOptions({
     queryKey: ['invite', 'stats', token],
-    queryFn: ({ signal }) => call(endpoints.invite.stats, undefined, { signal }),
+    queryFn: ({ signal }) => call(inviteEndpoints.stats, undefined, { signal }),
     enabled: !!token && enabled,
     staleTime: 10_000,
   });

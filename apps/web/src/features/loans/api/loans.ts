@@ -1,5 +1,5 @@
 import {
-  endpoints,
+  loansEndpoints, uploadsEndpoints,
   type LoanConfig,
   type LoanConfigInfo,
   type LoanKyc,
@@ -24,29 +24,29 @@ export const loanKeys = {
   accounts: (token: string | null) => ['loan', token, 'accounts'] as const,
 };
 
-export const fetchKyc = (signal?: AbortSignal): Promise<LoanKyc> => call(endpoints.loans.info, undefined, { signal });
-export const fetchConfigs = (signal?: AbortSignal): Promise<LoanConfig[]> => call(endpoints.loans.configs, undefined, { signal });
+export const fetchKyc = (signal?: AbortSignal): Promise<LoanKyc> => call(loansEndpoints.info, undefined, { signal });
+export const fetchConfigs = (signal?: AbortSignal): Promise<LoanConfig[]> => call(loansEndpoints.configs, undefined, { signal });
 export const fetchConfigInfo = (id: number, amount: string, signal?: AbortSignal): Promise<LoanConfigInfo> =>
-  call(endpoints.loans.configInfo, { id, amount }, { signal });
-export const fetchLoans = (page: number, signal?: AbortSignal): Promise<Paged<LoanRecord>> => call(endpoints.loans.list, { page }, { signal });
-export const fetchLoan = (id: number, signal?: AbortSignal): Promise<LoanRecord> => call(endpoints.loans.loanInfo, { id }, { signal });
-export const fetchRepaymentInfo = (loanId: number, signal?: AbortSignal): Promise<RepaymentInfo> => call(endpoints.loans.repaymentInfo, { loan_id: loanId }, { signal });
-export const fetchRepaymentAccounts = (signal?: AbortSignal): Promise<RepaymentAccount[]> => call(endpoints.loans.repaymentAccounts, undefined, { signal });
+  call(loansEndpoints.configInfo, { id, amount }, { signal });
+export const fetchLoans = (page: number, signal?: AbortSignal): Promise<Paged<LoanRecord>> => call(loansEndpoints.list, { page }, { signal });
+export const fetchLoan = (id: number, signal?: AbortSignal): Promise<LoanRecord> => call(loansEndpoints.loanInfo, { id }, { signal });
+export const fetchRepaymentInfo = (loanId: number, signal?: AbortSignal): Promise<RepaymentInfo> => call(loansEndpoints.repaymentInfo, { loan_id: loanId }, { signal });
+export const fetchRepaymentAccounts = (signal?: AbortSignal): Promise<RepaymentAccount[]> => call(loansEndpoints.repaymentAccounts, undefined, { signal });
 
-export const submitKyc = (form: LoanKycInput, idempotencyKey: string): Promise<LoanKyc> => call(endpoints.loans.kycSubmit, { ...form }, { idempotencyKey, announce: true });
+export const submitKyc = (form: LoanKycInput, idempotencyKey: string): Promise<LoanKyc> => call(loansEndpoints.kycSubmit, { ...form }, { idempotencyKey, announce: true });
 export const submitLoan = (form: { amount: string; config_id: number; sign: string; agreement: string }, idempotencyKey: string): Promise<LoanRecord> =>
-  call(endpoints.loans.submit, form, { idempotencyKey, announce: true });
+  call(loansEndpoints.submit, form, { idempotencyKey, announce: true });
 export const submitRepayment = (form: { charge_id: number; loan_id: number; proofImg?: string }, idempotencyKey: string): Promise<LoanRecord> =>
-  call(endpoints.loans.repayment, form, { idempotencyKey, announce: true });
+  call(loansEndpoints.repayment, form, { idempotencyKey, announce: true });
 
 /** POST /api/common/image_upload: the url of a photo or a drawn signature. */
 export function uploadImage(file: Blob, name = 'image.png'): Promise<UploadResult> {
   const form = new FormData();
   form.append('file', file, name);
-  return call(endpoints.uploads.image, form);
+  return call(uploadsEndpoints.image, form);
 }
 
 /** The signed agreement's PDF, fetched with the token and saved by the browser. */
 export async function downloadAgreementPdf(id: number): Promise<void> {
-  saveFile(await fetchPrivateFile(`${endpoints.loans.agreementPdf.path}?id=${id}`), `loan-agreement-${id}.pdf`);
+  saveFile(await fetchPrivateFile(`${loansEndpoints.agreementPdf.path}?id=${id}`), `loan-agreement-${id}.pdf`);
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints } from '@tp/contracts';
+import { marketEndpoints } from '@tp/contracts';
 import { call } from '../../../lib/api/client';
 
 /** GET /v2/api/forex/abbreviated_cache_kline: the small close series of the home cards. */
 export const abbreviatedKlineQuery = queryOptions({
   queryKey: ['market', 'abbreviatedKline'],
-  queryFn: ({ signal }) => call(endpoints.market.abbreviatedKline, undefined, { signal, silent: true }),
+  queryFn: ({ signal }) => call(marketEndpoints.abbreviatedKline, undefined, { signal, silent: true }),
   staleTime: 60_000,
 });
 

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints } from '@tp/contracts';
+import { marketEndpoints } from '@tp/contracts';
 import { call } from '../../../lib/api/client';
 
 /** GET /v2/api/forex/getCategories: names come in the `lang` header's language, so the key has it. */
 export const categoriesQuery = (lang: string) =>
   queryOptions({
     queryKey: ['market', 'categories', lang],
-    queryFn: ({ signal }) => call(endpoints.market.categories, undefined, { signal }),
+    queryFn: ({ signal }) => call(marketEndpoints.categories, undefined, { signal }),
     staleTime: 10 * 60_000,
   });
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints, klinePeriodName } from '@tp/contracts';
+import { marketEndpoints, klinePeriodName } from '@tp/contracts';
 import type { CandlePeriod } from '@tp/domain';
 import { call } from '../../../lib/api/client';
 
@@ -8,7 +8,7 @@ export const klineQuery = (forexId: number | undefined, period: CandlePeriod) =>
   queryOptions({
     queryKey: ['market', 'kline', forexId, period],
     // The spec's period names on the wire (decisions.md); the app keeps minutes. Only enabled with an id.
-    queryFn: ({ signal }) => call(endpoints.market.kline, { forex_id: forexId ?? 0, period: klinePeriodName(period) }, { signal }),
+    queryFn: ({ signal }) => call(marketEndpoints.kline, { forex_id: forexId ?? 0, period: klinePeriodName(period) }, { signal }),
     enabled: forexId !== undefined,
     // Cached candles are shown at once but always refetched: the live ticks are not in the cache.
     staleTime: 0,

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints } from '@tp/contracts';
+import { marketEndpoints } from '@tp/contracts';
 import { call } from '../../../lib/api/client';
 
 /** GET /api/company/search: companies by name (main mode), abortable like the currency search. */
 export const companySearchQuery = (name: string, enabled = true) =>
   queryOptions({
     queryKey: ['market', 'searchCompany', name],
-    queryFn: ({ signal }) => call(endpoints.market.searchCompany, { name }, { signal }),
+    queryFn: ({ signal }) => call(marketEndpoints.searchCompany, { name }, { signal }),
     enabled,
     staleTime: 10_000,
     placeholderData: keepPreviousData,

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints } from '@tp/contracts';
+import { marketEndpoints } from '@tp/contracts';
 import { call } from '../../../lib/api/client';
 
 /** GET /v2/api/forex/search: abortable (a newer text cancels the request of the older one). */
 export const currencySearchQuery = (text: string, enabled = true) =>
   queryOptions({
     queryKey: ['market', 'searchCurrency', text],
-    queryFn: ({ signal }) => call(endpoints.market.searchCurrency, { searchCurrency: text }, { signal }),
+    queryFn: ({ signal }) => call(marketEndpoints.searchCurrency, { searchCurrency: text }, { signal }),
     enabled,
     staleTime: 10_000,
     placeholderData: keepPreviousData,

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { endpoints } from '@tp/contracts';
+import { marketEndpoints } from '@tp/contracts';
 import { call } from '../../../lib/api/client';
 import { seedQuotes } from '../model/quote-store';
 
@@ -14,7 +14,7 @@ export const TRADE_LIST_REFRESH_MS = 60_000;
 export const tradeListQuery = queryOptions({
   queryKey: TRADE_LIST_KEY,
   queryFn: async ({ signal }) => {
-    const list = await call(endpoints.market.tradeList, undefined, { signal });
+    const list = await call(marketEndpoints.tradeList, undefined, { signal });
     seedQuotes(list);
     return list;
   },

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import { endpoints, type MicroOrder, type MicroSubmitInput } from '@tp/contracts';
+import { microEndpoints, type MicroOrder, type MicroSubmitInput } from '@tp/contracts';
 import { call } from '../../../lib/api/client';
 import { useAuth } from '../../../lib/auth-store';
 
@@ -8,7 +8,7 @@ export const MICRO_KEY = ['micro'] as const;
 /** GET /v2/api/micro/get_seconds: the seconds options (ratio, minimum) and the amount presets. */
 export const microSecondsQuery = queryOptions({
   queryKey: [...MICRO_KEY, 'seconds'],
-  queryFn: ({ signal }) => call(endpoints.micro.seconds, undefined, { signal }),
+  queryFn: ({ signal }) => call(microEndpoints.seconds, undefined, { signal }),
   staleTime: 5 * 60_000,
 });
 
@@ -20,7 +20,7 @@ export function useMicroSeconds() {
 export const microOrdersQuery = (token: string | null, status: 1 | 3) =>
   infiniteQueryOptions({
     queryKey: [...MICRO_KEY, 'orders', status, token],
-    queryFn: ({ signal, pageParam }) => call(endpoints.micro.orders, { status, page: pageParam }, { signal }),
+    queryFn: ({ signal, pageParam }) => call(microEndpoints.orders, { status, page: pageParam }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
     enabled: !!token,
@@ -33,7 +33,7 @@ export function useMicroOrders(status: 1 | 3) {
 
 /** POST /v2/api/micro/submit under the key of the user's intent: a retried tap never opens two options. */
 export function submitMicro(body: MicroSubmitInput, idempotencyKey: string): Promise<MicroOrder> {
-  return call(endpoints.micro.submit, { ...body }, { idempotencyKey, announce: true });
+  return call(microEndpoints.submit, { ...body }, { idempotencyKey, announce: true });
 }
 
 /** After an option opens or settles: its lists and the balances are stale. */

@@ -1,10 +1,10 @@
 import '../micro-notice.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { MicroSettledPush } from '@tp/contracts';
 import { useAuth } from '../../../lib/auth-store';
 import { money } from '../../../lib/format';
+import { showToast } from '../../../lib/toast';
 import { useWsTopic, type WsMessage } from '../../../lib/ws';
 import { refreshAfterMicroChange } from '../api/micro-api';
 
@@ -20,7 +20,7 @@ export function MicroSettledNotice() {
   useWsTopic(token ? 'MICRO_SETTLED' : null, (m) => {
     if (!isSettled(m)) return;
     const profit = money(m.FactProfits.replace(/^-/, ''));
-    Toast.show({
+    showToast({
       content: (
         <span className="tp-micro-notice" data-testid="micro-settled-notice" data-result={m.result}>
           {t(`micro.settled_${m.result}`, { code: m.ShowCode, profit })}

@@ -1,4 +1,4 @@
-import { endpoints, type Fund, type FundIncome, type FundSubscription, type Paged } from '@tp/contracts';
+import { fundsEndpoints, type Fund, type FundIncome, type FundSubscription, type Paged } from '@tp/contracts';
 import { call } from '../../../lib/api/client';
 
 /** Query keys of the mining screens; the user's own lists are keyed by the session token. */
@@ -12,30 +12,30 @@ export const miningKeys = {
 
 /** GET /api/fund/list. */
 export function fetchFunds(page: number, signal?: AbortSignal): Promise<Paged<Fund>> {
-  return call(endpoints.funds.list, { page }, { signal });
+  return call(fundsEndpoints.list, { page }, { signal });
 }
 
 /** GET /api/fund/info. */
 export function fetchFund(id: number, signal?: AbortSignal): Promise<Fund> {
-  return call(endpoints.funds.info, { id }, { signal });
+  return call(fundsEndpoints.info, { id }, { signal });
 }
 
 /** /api/fund/buy, sent as POST under the key of the user's intent (the server also answers GET). */
 export function buyFund(input: { id: number; amount: string }, idempotencyKey: string): Promise<FundSubscription> {
-  return call(endpoints.funds.buy, { ...input }, { method: 'POST', idempotencyKey, announce: true });
+  return call(fundsEndpoints.buy, { ...input }, { method: 'POST', idempotencyKey, announce: true });
 }
 
 /** GET /api/fund/subList. */
 export function fetchSubscriptions(page: number, signal?: AbortSignal): Promise<Paged<FundSubscription>> {
-  return call(endpoints.funds.subList, { page }, { signal });
+  return call(fundsEndpoints.subList, { page }, { signal });
 }
 
 /** GET /api/fund/insList. */
 export function fetchIncomes(subId: number, page: number, signal?: AbortSignal): Promise<Paged<FundIncome>> {
-  return call(endpoints.funds.insList, { sub_id: subId, page }, { signal });
+  return call(fundsEndpoints.insList, { sub_id: subId, page }, { signal });
 }
 
 /** /api/fund/applyRefund, as POST under the key of the user's intent. */
 export function applyRefund(subId: number, idempotencyKey: string): Promise<FundSubscription> {
-  return call(endpoints.funds.applyRefund, { sub_id: subId }, { method: 'POST', idempotencyKey, announce: true });
+  return call(fundsEndpoints.applyRefund, { sub_id: subId }, { method: 'POST', idempotencyKey, announce: true });
 }

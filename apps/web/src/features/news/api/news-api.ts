@@ -1,4 +1,4 @@
-import { endpoints, type NewsArticle, type Paged, type NewsItem } from '@tp/contracts';
+import { newsEndpoints, type NewsArticle, type Paged, type NewsItem } from '@tp/contracts';
 import { call } from '../../../lib/api/client';
 
 /** The spec's list reads category 1. */
@@ -9,9 +9,9 @@ export const newsListKey = (lang: string) => ['news', 'list', lang] as const;
 export const newsInfoKey = (lang: string, id: number) => ['news', 'info', lang, id] as const;
 
 export function fetchNewsPage(page: number, signal?: AbortSignal): Promise<Paged<NewsItem>> {
-  return call(endpoints.news.list, { category_id: NEWS_CATEGORY, page }, { signal, silent: true });
+  return call(newsEndpoints.list, { category_id: NEWS_CATEGORY, page }, { signal, silent: true });
 }
 
 export function fetchNewsInfo(id: number, signal?: AbortSignal): Promise<NewsArticle> {
-  return call(endpoints.news.info, { id }, { signal, silent: true });
+  return call(newsEndpoints.info, { id }, { signal, silent: true });
 }

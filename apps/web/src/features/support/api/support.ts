@@ -1,25 +1,25 @@
-import { endpoints, type SupportHistory, type SupportMessage, type UploadResult } from '@tp/contracts';
+import { supportEndpoints, uploadsEndpoints, type SupportHistory, type SupportMessage, type UploadResult } from '@tp/contracts';
 import { call } from '../../../lib/api/client';
 
 export function fetchHistory(beforeId: number | undefined, signal?: AbortSignal): Promise<SupportHistory> {
-  return call(endpoints.support.history, beforeId === undefined ? {} : { before_id: beforeId }, { signal });
+  return call(supportEndpoints.history, beforeId === undefined ? {} : { before_id: beforeId }, { signal });
 }
 
 export function sendMessage(input: { client_id: string; text?: string; image?: string }): Promise<SupportMessage> {
-  return call(endpoints.support.send, input);
+  return call(supportEndpoints.send, input);
 }
 
 export function markRead(): Promise<unknown> {
-  return call(endpoints.support.read, {}, { silent: true });
+  return call(supportEndpoints.read, {}, { silent: true });
 }
 
 export function announceTyping(): Promise<unknown> {
-  return call(endpoints.support.typing, {}, { silent: true });
+  return call(supportEndpoints.typing, {}, { silent: true });
 }
 
 /** POST /api/common/image_upload (real accounts): the url to send as the message's image. */
 export function uploadChatImage(file: File): Promise<UploadResult> {
   const form = new FormData();
   form.append('file', file);
-  return call(endpoints.uploads.image, form);
+  return call(uploadsEndpoints.image, form);
 }

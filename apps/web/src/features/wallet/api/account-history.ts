@@ -1,7 +1,7 @@
-import { endpoints, type AccountLogPage } from '@tp/contracts';
+import { walletEndpoints, type AccountLogPage } from '@tp/contracts';
 import { call } from '../../../lib/api/client';
 
 /** GET /v2/api/main/accountLog/forexChange: one page of an account's history with its balances. */
 export function fetchAccountHistory(accountTypeId: number, page: number, signal?: AbortSignal): Promise<AccountLogPage> {
-  return call(endpoints.wallet.accountLog, { accountTypeId, page }, { signal });
+  return call(walletEndpoints.accountLog, { accountTypeId, page }, { signal });
 }

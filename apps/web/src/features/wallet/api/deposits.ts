@@ -1,32 +1,32 @@
-import { endpoints, type BankAccount, type BankCoin, type ChargeRecord, type DepositAddress, type Paged, type CoinDepositInput, type WireDepositInput } from '@tp/contracts';
+import { depositsEndpoints, type BankAccount, type BankCoin, type ChargeRecord, type DepositAddress, type Paged, type CoinDepositInput, type WireDepositInput } from '@tp/contracts';
 import { call } from '../../../lib/api/client';
 
 /** GET /api/quickCharge/info: the coin deposit addresses. */
 export function fetchDepositAddresses(signal?: AbortSignal): Promise<DepositAddress[]> {
-  return call(endpoints.deposits.addresses, undefined, { signal });
+  return call(depositsEndpoints.addresses, undefined, { signal });
 }
 
 /** GET /api/quickCharge/symbols: the bank coin types. */
 export function fetchBankCoins(signal?: AbortSignal): Promise<BankCoin[]> {
-  return call(endpoints.deposits.bankCoins, undefined, { signal });
+  return call(depositsEndpoints.bankCoins, undefined, { signal });
 }
 
 /** GET /api/quickCharge/wire_info: the collection accounts of a bank coin type. */
 export function fetchBankAccounts(bankCoin: number, signal?: AbortSignal): Promise<BankAccount[]> {
-  return call(endpoints.deposits.wireInfo, { bank_coin: bankCoin }, { signal });
+  return call(depositsEndpoints.wireInfo, { bank_coin: bankCoin }, { signal });
 }
 
 /** GET /api/quickCharge/quick_ist: deposit records of a type (0 coin, 1 bank). */
 export function fetchCharges(type: number, page: number, signal?: AbortSignal): Promise<Paged<ChargeRecord>> {
-  return call(endpoints.deposits.list, { type, page }, { signal });
+  return call(depositsEndpoints.list, { type, page }, { signal });
 }
 
 /** POST /api/quickCharge/submit, under the key of the user's intent. */
 export function submitCoinDeposit(form: CoinDepositInput, idempotencyKey: string): Promise<ChargeRecord> {
-  return call(endpoints.deposits.coinSubmit, { ...form }, { idempotencyKey, announce: true });
+  return call(depositsEndpoints.coinSubmit, { ...form }, { idempotencyKey, announce: true });
 }
 
 /** POST /api/quickCharge/wire_submit, under the key of the user's intent. */
 export function submitWireDeposit(form: WireDepositInput, idempotencyKey: string): Promise<ChargeRecord> {
-  return call(endpoints.deposits.wireSubmit, { ...form }, { idempotencyKey, announce: true });
+  return call(depositsEndpoints.wireSubmit, { ...form }, { idempotencyKey, announce: true });
 }

@@ -1,0 +1,48 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { preloadTabScreensWhenSettled, TAB_PRELOAD_MAX_WAIT_MS } from './lazy-screens';
+
+describe('preloading the tab screens after the first screen', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('waits until the first screen’s requests are answered, then preloads once', async () => {
+    const client = new QueryClient();
+    const preload = vi.fn();
+    let answer: (v: string) => void = () => undefined;
+    const cancel = preloadTabScreensWhenSettled(client, preload);
+    void client.fetchQuery({ queryKey: ['home'], queryFn: () => new Promise<string>((resolve) => (answer = resolve)) });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(preload).not.toHaveBeenCalled();
+    answer('list');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(preload).toHaveBeenCalledTimes(1);
+    void client.fetchQuery({ queryKey: ['later'], queryFn: () => Promise.resolve(1) });
+    await vi.advanceTimersByTimeAsync(TAB_PRELOAD_MAX_WAIT_MS);
+    expect(preload).toHaveBeenCalledTimes(1);
+    cancel();
+  });
+
+  it('preloads soon when nothing is fetching, and at the latest after the longest wait', async () => {
+    const idle = vi.fn();
+    preloadTabScreensWhenSettled(new QueryClient(), idle);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(idle).toHaveBeenCalledTimes(1);
+
+    const busy = new QueryClient();
+    const slow = vi.fn();
+    preloadTabScreensWhenSettled(busy, slow);
+    void busy.fetchQuery({ queryKey: ['never'], queryFn: () => new Promise<never>(() => undefined) });
+    await vi.advanceTimersByTimeAsync(TAB_PRELOAD_MAX_WAIT_MS - 100);
+    expect(slow).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(slow).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing once cancelled (the effect cleaned up)', async () => {
+    const preload = vi.fn();
+    preloadTabScreensWhenSettled(new QueryClient(), preload)();
+    await vi.advanceTimersByTimeAsync(TAB_PRELOAD_MAX_WAIT_MS * 2);
+    expect(preload).not.toHaveBeenCalled();
+  });
+});

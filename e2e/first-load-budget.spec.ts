@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { firstLoadJs, table } from './first-load';
+
+// The web app's first load on a phone: the scripts the browser fetches before the first screen
+// can render (e2e/first-load.ts says which), counted as the brotli copies the server sends. It
+// reads the build in apps/web/dist, which `npm test` makes before the journeys.
+const BUDGET_KB = 170;
+const dist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+
+test(`the web app's initial JavaScript is at most ${BUDGET_KB} KB brotli`, () => {
+  const files = firstLoadJs(dist);
+  const sizes = table(files);
+  console.log(`first load of the web app (${dist}):\n${sizes}`);
+  expect(files.some((f) => f.via === 'script' && f.file.startsWith('assets/')), `an entry script in index.html\n${sizes}`).toBe(true);
+  const brotli = files.reduce((sum, f) => sum + f.brotli, 0);
+  expect(brotli / 1024, `initial JS over ${BUDGET_KB} KB brotli:\n${sizes}`).toBeLessThanOrEqual(BUDGET_KB);
+});
+
+test('the first load carries no chart library, no zod, no staff endpoint and no other language', () => {
+  const files = firstLoadJs(dist);
+  // Markers of what belongs to later screens or to the admin console: a regression that pulls one
+  // in is named here even while the total still fits.
+  const markers: [string, RegExp][] = [
+    ['the chart library', /TradingView|lightweight-charts/],
+    ['zod (schemas ship with the forms that validate)', /ZodError|\$ZodType/],
+    ['a staff endpoint of the admin console', /\/admin\/api\//],
+  ];
+  // The texts of other languages are chunks named after their file (assets/de-<hash>.js).
+  const languages = /^assets\/(ar|cs|de|fr|hi|id|it|jp|kr|my|pt|ru|spa|th|tr|vn)-[\w-]{8}\.js$/;
+  expect(files.map((f) => f.file).filter((f) => languages.test(f)), 'texts of another language').toEqual([]);
+  for (const { file } of files) {
+    const text = readFileSync(join(dist, file), 'utf8');
+    for (const [what, marker] of markers) expect(marker.test(text), `${file} carries ${what}`).toBe(false);
+  }
+});
