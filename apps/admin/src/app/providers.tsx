@@ -30,6 +30,26 @@ function ApiMessages() {
   return null;
 }
 
+/**
+ * Colours that reach WCAG AA contrast (4.5:1 for text) where antd's defaults do not: the primary
+ * and danger buttons' white text, secondary texts (form help, breadcrumbs, empty lists, hints),
+ * and the text of coloured tags (shade 7 of each palette) on their pale backgrounds.
+ */
+const LIGHT_TOKENS = {
+  colorPrimary: '#0958d9',
+  colorError: '#cf1322',
+  colorTextTertiary: 'rgba(0, 0, 0, 0.57)',
+  colorTextDescription: 'rgba(0, 0, 0, 0.57)',
+  gold7: '#874d00',
+  orange7: '#ad4e00',
+  green7: '#237804',
+};
+const DARK_TOKENS = {
+  colorError: '#cf1322',
+  colorTextTertiary: 'rgba(255, 255, 255, 0.55)',
+  colorTextDescription: 'rgba(255, 255, 255, 0.55)',
+};
+
 /** antd's theme (light or dark) and its own texts in the chosen language. */
 function AntdConfig({ children }: { children: ReactNode }) {
   const mode = useTheme((s) => s.mode);
@@ -47,7 +67,7 @@ function AntdConfig({ children }: { children: ReactNode }) {
     document.documentElement.style.colorScheme = mode;
   }, [mode]);
   return (
-    <ConfigProvider locale={locale} theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}>
+    <ConfigProvider locale={locale} theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, token: mode === 'dark' ? DARK_TOKENS : LIGHT_TOKENS }}>
       <AntdApp>
         <ApiMessages />
         {children}

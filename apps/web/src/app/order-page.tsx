@@ -48,6 +48,9 @@ export function OrderPage({ renderContract }: { renderContract: (type: string | 
     <PageFrame title={t('nav.order')} noBack withTabBar testId="page-order" right={<HeaderActions />}>
       <Segmented
         className="tp-order-source"
+        // a group of radio buttons (rc-segmented's own listbox holds radios and labels, not options)
+        role="group"
+        aria-label={t('nav.order')}
         block
         value={source}
         onChange={(v) => {

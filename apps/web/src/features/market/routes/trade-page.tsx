@@ -1,11 +1,12 @@
 import '../market.css';
 import '../trade.css';
 import { useCallback, useState, type ReactNode } from 'react';
-import { NavBar, Segmented } from 'antd-mobile';
+import { Segmented } from 'antd-mobile';
 import { DownFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { MARKET_OPEN, type TradeSymbol } from '@tp/contracts';
 import { CANDLE_PERIODS, DEFAULT_CANDLE_PERIOD, type CandlePeriod } from '@tp/domain';
+import { NavBar } from '../../../components/ui/nav-bar';
 import { LoadError } from '../../../components/ui/states';
 import { useCurrentSymbol } from '../../../lib/current-symbol';
 import { compactNumber } from '../../../lib/format';
@@ -138,9 +139,12 @@ export function TradePage({ headerRight, renderOrderForm }: TradePageProps) {
 
   return (
     <div className="tp-page with-tabbar" data-testid="page-trade">
-      <NavBar className="tp-navbar tp-trade-nav" backIcon={null} right={headerRight}>
+      <NavBar className="tp-navbar tp-trade-nav" right={headerRight}>
         <Segmented
           className="tp-mode"
+          // a group of radio buttons (rc-segmented's own listbox holds radios and labels, not options)
+          role="group"
+          aria-label={t('nav.trade')}
           value={mode}
           onChange={(v) => setMode(v as TradeMode)}
           options={[
