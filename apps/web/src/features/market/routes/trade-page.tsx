@@ -1,6 +1,6 @@
 import '../market.css';
 import '../trade.css';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Segmented } from 'antd-mobile';
 import { DownFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { CANDLE_PERIODS, DEFAULT_CANDLE_PERIOD, type CandlePeriod } from '@tp/do
 import { NavBar } from '../../../components/ui/nav-bar';
 import { LoadError } from '../../../components/ui/states';
 import { useCurrentSymbol } from '../../../lib/current-symbol';
+import { useSegmentedRadios } from '../../../lib/segmented-radios';
 import { compactNumber } from '../../../lib/format';
 import { useCategories } from '../api/categories';
 import { useTradeList } from '../api/trade-list';
@@ -73,6 +74,8 @@ function SymbolQuote({ symbol }: { symbol: TradeSymbol }) {
 /** Trade: mode, symbol header with the symbols drawer, live quote, period bar and candlesticks. */
 export function TradePage({ headerRight, renderOrderForm }: TradePageProps) {
   const { t } = useTranslation();
+  const modeSwitch = useRef<HTMLDivElement>(null);
+  useSegmentedRadios(modeSwitch, t('nav.trade'));
   const list = useTradeList();
   const categories = useCategories();
   const currentId = useCurrentSymbol((s) => s.id);
@@ -142,9 +145,7 @@ export function TradePage({ headerRight, renderOrderForm }: TradePageProps) {
       <NavBar className="tp-navbar tp-trade-nav" right={headerRight}>
         <Segmented
           className="tp-mode"
-          // a group of radio buttons (rc-segmented's own listbox holds radios and labels, not options)
-          role="group"
-          aria-label={t('nav.trade')}
+          ref={modeSwitch}
           value={mode}
           onChange={(v) => setMode(v as TradeMode)}
           options={[
