@@ -13,7 +13,7 @@ export function useSegmentedRadios(ref: RefObject<HTMLElement | null>, name: str
     const fix = () => {
       if (root.getAttribute('role') !== 'radiogroup') root.setAttribute('role', 'radiogroup');
       if (root.getAttribute('aria-label') !== name) root.setAttribute('aria-label', name);
-      for (const el of root.querySelectorAll('[role="option"]')) {
+      for (const el of root.querySelectorAll('[role="option"], [aria-selected]')) {
         el.removeAttribute('role');
         el.removeAttribute('aria-selected');
       }
