@@ -54,10 +54,16 @@ const LIGHT_TOKENS = {
 /** In dark, red as text needs a light red; a filled danger button then carries dark text. */
 const DARK_TOKENS = {
   colorError: '#e86e6b',
+  // the primary blue stays under the buttons' white text; links and selected tabs, text on the
+  // dark background, take a lighter blue
+  colorLink: '#4096ff',
+  colorLinkHover: '#65a9f3',
+  ...tagText('geekblue', '#7f9cf5'),
+  ...tagText('purple', '#b37feb'),
   colorTextTertiary: 'rgba(255, 255, 255, 0.55)',
   colorTextDescription: 'rgba(255, 255, 255, 0.55)',
 };
-const DARK_COMPONENTS = { Button: { dangerColor: '#141414' } };
+const DARK_COMPONENTS = { Button: { dangerColor: '#141414' }, Tabs: { itemSelectedColor: '#4096ff', itemHoverColor: '#65a9f3', itemActiveColor: '#4096ff' } };
 
 /** antd's theme (light or dark) and its own texts in the chosen language. */
 function AntdConfig({ children }: { children: ReactNode }) {
