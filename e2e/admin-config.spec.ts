@@ -46,7 +46,7 @@ async function toastShownAndGone(page: Page, text: RegExp | string) {
 }
 
 test('the admin changes a spread in the console; the next market order in the app fills at the market plus it', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000); // screens are also checked with axe-core (support.ts shot)
   await signIn(page, 'light');
   await page.getByTestId('side-menu').getByText('Configuration').click();
   await expect(page).toHaveURL(/#\/config\/symbols$/);
@@ -128,7 +128,7 @@ const AREAS = ['symbols', 'options', 'settings', 'deposit-addresses', 'collectio
 
 for (const theme of ['light', 'dark'] as const) {
   test(`every configuration page (${theme})`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000); // ten pages, each also checked with axe-core
     await signIn(page, theme);
     for (const area of AREAS) {
       await page.goto(`/admin/#/config/${area}`);

@@ -17,7 +17,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: here,
   testMatch: '**/*.spec.ts',
-  timeout: 60_000,
+  // each pictured screen is also checked with axe-core in both themes (support.ts shot), a few seconds each
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   workers: 2,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? join(here, '..', '.tmp', 'playwright.json') }]],

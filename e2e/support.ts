@@ -1,7 +1,8 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { endpoints, type AdminRole } from '@tp/contracts';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const dataDir = () => process.env.E2E_DATA_DIR as string;
@@ -64,10 +65,122 @@ export async function screenLoaded(page: Page): Promise<void> {
   await expect(page.locator('[data-testid="screen-loading"]:visible, [data-testid="part-loading"]:visible')).toHaveCount(0);
 }
 
+/**
+ * A picture of the screen, and the accessibility check of the same screen (expectAccessible): every
+ * screen a journey pictures is checked, in the web app in both themes.
+ */
 export async function shot(page: Page, name: string): Promise<void> {
   await screenLoaded(page);
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: false });
+  await expectAccessible(page, name);
+}
+
+/** The WCAG 2.0/2.1/2.2 levels A and AA rules of axe-core. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** What fails a journey: a user of a screen reader or with low vision is blocked or badly hindered. */
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+const axeLog = fileURLToPath(new URL('../.tmp/axe-violations.jsonl', import.meta.url));
+
+interface Finding { rule: string; impact: string; help: string; targets: string[]; html: string; why: string }
+
+async function axeFindings(page: Page): Promise<Finding[]> {
+  await settled(page);
+  const result = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .analyze();
+  return result.violations
+    .filter((v) => FAILING_IMPACTS.has(v.impact ?? ''))
+    .flatMap((v) =>
+      v.nodes.map((n) => ({
+        rule: v.id,
+        impact: v.impact ?? '',
+        help: v.help,
+        targets: n.target.map(String),
+        html: n.html.length > 160 ? `${n.html.slice(0, 160)}…` : n.html,
+        // axe's own explanation, e.g. the contrast measured and the colours it measured
+        why: (n.failureSummary ?? '').split('\n').slice(1).join(' ').trim(),
+      })),
+    );
+}
+
+function listFindings(label: string, findings: Finding[]): string {
+  return [
+    `${findings.length} serious or critical accessibility violation(s) on ${label}:`,
+    ...findings.map((f) => `  - ${f.rule} (${f.impact}) ${f.targets.join(' > ')}\n      ${f.help}: ${f.why}\n      ${f.html}`),
+  ].join('\n');
+}
+
+/**
+ * axe-core (WCAG 2 A and AA) on the current page; any violation of impact serious or critical
+ * fails the journey with a readable list (rule, impact, target, a piece of the html). The web app
+ * is checked in the theme it shows and then in the other one (its colours are CSS variables under
+ * `data-theme` on <html>, so the same screen is switched and switched back). The check is soft:
+ * the journey goes on to its next screens and fails at its end with every finding.
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const shown = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+  const looks: { theme: string | null; label: string }[] = [{ theme: shown, label: shown ? `${label} (${shown})` : label }];
+  if (shown === 'light' || shown === 'dark') {
+    const other = shown === 'light' ? 'dark' : 'light';
+    looks.push({ theme: other, label: `${label} (${other})` });
+  }
+  for (const look of looks) {
+    if (look.theme !== shown) await setThemeAttributes(page, look.theme as string);
+    const findings = await axeFindings(page);
+    if (findings.length > 0) {
+      mkdirSync(dirname(axeLog), { recursive: true });
+      appendFileSync(axeLog, `${JSON.stringify({ screen: look.label, url: page.url(), findings })}\n`);
+    }
+    expect.soft(findings, listFindings(look.label, findings)).toEqual([]);
+  }
+  if (looks.length > 1) await setThemeAttributes(page, shown as string);
+}
+
+/**
+ * Colours are measured once fades and slides have ended: a toast or a drawer half faded in is
+ * paler than the one a user reads. CSS animations and transitions are awaited, and fades that
+ * scripts drive (antd-mobile's toasts and popups write an inline opacity) are waited out; at
+ * most 3 s each.
+ */
+async function settled(page: Page): Promise<void> {
+  // antd-mobile's toast (white on 70 % black in both themes) lives 2 s and then fades out while
+  // axe reads the page; the screen is measured once it has gone.
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 5000 }).catch(() => undefined);
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
+  );
+  await page
+    .waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll<HTMLElement>('[style*="opacity"]')).every((el) => {
+          const o = Number(el.style.opacity);
+          return !(o > 0 && o < 1);
+        }),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
+}
+
+/** The web app's theme as its applyTheme sets it, without a reload (the screen keeps its state). */
+async function setThemeAttributes(page: Page, theme: string): Promise<void> {
+  await page.evaluate((t) => {
+    const el = document.documentElement;
+    el.setAttribute('data-theme', t);
+    el.setAttribute('data-prefers-color-scheme', t);
+    el.style.colorScheme = t;
+  }, theme);
+  // let styles settle (transitions of colours are short)
+  await page.waitForTimeout(350);
 }
 
 /** antd-mobile confirm dialogs: the bold action is the confirming one. */

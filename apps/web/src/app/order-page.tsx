@@ -1,10 +1,11 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Segmented } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MICRO_STATUS_CLOSED, MICRO_STATUS_RUNNING } from '@tp/contracts';
 import { PageFrame } from '../components/ui/page-frame';
 import { PartFallback } from '../components/ui/screen-fallback';
+import { useSegmentedRadios } from '../lib/segmented-radios';
 import type { MicroTab } from '../features/micro/components/micro-orders';
 import { HeaderActions } from '../features/settings/components/header-actions';
 import { MicroOrders } from './lazy-screens';
@@ -22,6 +23,8 @@ const microTabOf = (v: string | null): MicroTab | undefined => (v === String(MIC
  */
 export function OrderPage({ renderContract }: { renderContract: (type: string | null, setType: (t: string) => void) => ReactNode }) {
   const { t } = useTranslation();
+  const sourceSwitch = useRef<HTMLDivElement>(null);
+  useSegmentedRadios(sourceSwitch, t('nav.order'));
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -48,6 +51,7 @@ export function OrderPage({ renderContract }: { renderContract: (type: string | 
     <PageFrame title={t('nav.order')} noBack withTabBar testId="page-order" right={<HeaderActions />}>
       <Segmented
         className="tp-order-source"
+        ref={sourceSwitch}
         block
         value={source}
         onChange={(v) => {

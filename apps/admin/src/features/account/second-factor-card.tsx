@@ -57,7 +57,7 @@ export function SecondFactorCard() {
       <Space orientation="vertical" size="middle" data-testid="totp-setup">
         <Typography.Paragraph>{t('totp.scan')}</Typography.Paragraph>
         <div style={{ background: '#fff', padding: 12, display: 'inline-block', borderRadius: 8 }} data-testid="totp-qr">
-          <QRCodeSVG value={step.setup.otpauth_uri} size={180} />
+          <QRCodeSVG value={step.setup.otpauth_uri} size={180} title={t('totp.qr')} />
         </div>
         <Typography.Text>
           {t('totp.secret')} <Typography.Text code copyable data-testid="totp-secret">{step.setup.secret}</Typography.Text>

@@ -77,6 +77,7 @@ export function ConfigTable<Row extends ConfigRow>({
               if (!warning) return mutation.mutate({ id: row.id, values: { enabled } });
               modal.confirm({ title: rowTitle?.(row), content: warning, okText: t('common.switch_off'), okButtonProps: { danger: true }, onOk: () => mutation.mutate({ id: row.id, values: { enabled } }) });
             }}
+            aria-label={`${t('common.enabled')}: ${rowTitle?.(row) ?? `#${row.id}`}`}
             data-testid={`${testId}-toggle-${row.id}`}
           />
         ),

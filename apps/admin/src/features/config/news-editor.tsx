@@ -27,7 +27,7 @@ function Toolbar({ editor }: { editor: Editor }) {
   const chain = () => editor.chain().focus();
   const button = (key: keyof typeof state, label: string, icon: React.ReactNode, run: () => void) => (
     <Tooltip title={t(label)} key={key}>
-      <Button size="small" type={state[key] ? 'primary' : 'default'} icon={icon} onClick={run} aria-label={t(label)}>
+      <Button size="small" type={state[key] ? 'primary' : 'default'} icon={icon} onClick={run} aria-label={icon ? t(label) : `${t(`${label}_short`)} ${t(label)}`}>
         {icon ? null : t(`${label}_short`)}
       </Button>
     </Tooltip>
@@ -73,7 +73,13 @@ export default function NewsEditor({ article, onSaved }: { article: AdminNews | 
   const [form] = Form.useForm<NewsForm>();
   const [saved, setSaved] = useState<AdminNews | null>(article);
   const [busy, setBusy] = useState(false);
-  const editor = useEditor({ extensions: [StarterKit], content: article?.content ?? '', immediatelyRender: true });
+  const editor = useEditor({
+    extensions: [StarterKit],
+    content: article?.content ?? '',
+    immediatelyRender: true,
+    // the editing area is a text box of its own (contenteditable): it is named like the field
+    editorProps: { attributes: { 'aria-label': t('news.content'), 'aria-multiline': 'true' } },
+  });
 
   useEffect(() => {
     form.setFieldsValue({

@@ -55,7 +55,7 @@ export default function NewsPage() {
           {
             title: t('news.published'),
             key: 'published',
-            render: (_, row) => <Switch size="small" checked={row.published} onChange={(published) => publish.mutate({ id: row.id, published })} />,
+            render: (_, row) => <Switch size="small" checked={row.published} aria-label={`${t('news.published')}: ${row.title}`} onChange={(published) => publish.mutate({ id: row.id, published })} />,
           },
           {
             title: '',

@@ -83,7 +83,7 @@ export function LoanConfigsPage() {
           {
             title: t('fields.enabled'),
             dataIndex: 'enabled',
-            render: (_: boolean, row) => <Switch checked={row.enabled} loading={toggle.isPending && toggle.variables?.id === row.id} onChange={() => toggle.mutate(row)} data-testid={`loan-config-enabled-${row.id}`} />,
+            render: (_: boolean, row) => <Switch checked={row.enabled} aria-label={`${t('fields.enabled')}: #${row.id}`} loading={toggle.isPending && toggle.variables?.id === row.id} onChange={() => toggle.mutate(row)} data-testid={`loan-config-enabled-${row.id}`} />,
           },
           {
             title: '',

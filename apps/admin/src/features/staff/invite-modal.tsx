@@ -70,7 +70,7 @@ export function InviteModal({ open, onClose, onInvited }: { open: boolean; onClo
           <Alert type="warning" showIcon title={t('invite.once')} />
           <Typography.Text>{t('invite.for', { email: invitation.email, role: t(`roles.${invitation.role}`), expires: invitation.expires_at })}</Typography.Text>
           <Space.Compact style={{ width: '100%' }}>
-            <Input readOnly value={invitation.link} data-testid="invite-link" onFocus={(e) => e.target.select()} />
+            <Input readOnly value={invitation.link} aria-label={t('invite.link')} data-testid="invite-link" onFocus={(e) => e.target.select()} />
             <Button icon={<CopyOutlined />} onClick={() => void copy()} data-testid="invite-copy">
               {copied ? t('invite.copied') : t('invite.copy')}
             </Button>

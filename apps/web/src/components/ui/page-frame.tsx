@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { NavBar } from 'antd-mobile';
 import { useLocation, useNavigate } from 'react-router';
+import { NavBar } from './nav-bar';
 
 interface PageFrameProps {
   title: ReactNode;
@@ -25,7 +25,7 @@ export function PageFrame({ title, children, right, fallback = '/', noBack, with
   };
   return (
     <div className={`tp-page${withTabBar ? ' with-tabbar' : ''}`} data-testid={testId}>
-      <NavBar className="tp-navbar" onBack={noBack ? undefined : back} backIcon={noBack ? null : true} right={right}>
+      <NavBar className="tp-navbar" onBack={noBack ? undefined : back} right={right}>
         {title}
       </NavBar>
       <div className="tp-content">{children}</div>

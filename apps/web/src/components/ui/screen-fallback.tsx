@@ -1,4 +1,4 @@
-import { NavBar } from 'antd-mobile';
+import { NavBar } from './nav-bar';
 import { LoadingLines } from './states';
 
 /**
@@ -8,7 +8,7 @@ import { LoadingLines } from './states';
 export function ScreenFallback({ withTabBar }: { withTabBar?: boolean }) {
   return (
     <div className={`tp-page${withTabBar ? ' with-tabbar' : ''}`} data-testid="screen-loading">
-      <NavBar className="tp-navbar" backIcon={null} />
+      <NavBar className="tp-navbar" />
       <div className="tp-content">
         <div className="tp-card">
           <LoadingLines rows={4} />

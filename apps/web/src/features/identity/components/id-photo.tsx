@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '@tp/contracts';
+import { useImageAlt } from '../../../lib/image-alt';
 import { toast } from '../../../lib/toast';
 import { uploadIdPhoto } from '../api/identity-api';
 
@@ -18,6 +19,8 @@ export interface IdPhoto {
  */
 export function IdPhotoPicker({ label, value, onChange, testId }: { label: string; value: IdPhoto | null; onChange: (p: IdPhoto | null) => void; testId: string }) {
   const { t } = useTranslation('identity');
+  const box = useRef<HTMLDivElement>(null);
+  useImageAlt(box, label);
   const previews = useRef<string[]>([]);
   useEffect(
     () => () => {
@@ -27,7 +30,7 @@ export function IdPhotoPicker({ label, value, onChange, testId }: { label: strin
   );
   const items: ImageUploadItem[] = value ? [{ key: value.url, url: value.preview, extra: value.url }] : [];
   return (
-    <div className="tp-id-photo" data-testid={testId} data-state={value ? 'chosen' : 'empty'}>
+    <div className="tp-id-photo" data-testid={testId} data-state={value ? 'chosen' : 'empty'} ref={box}>
       <div className="tp-id-photo-label">{label}</div>
       <ImageUploader
         value={items}

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '@tp/contracts';
+import { useImageAlt } from '../../../lib/image-alt';
 import { toast } from '../../../lib/toast';
 import { uploadImage } from '../api/loans';
 
@@ -12,8 +13,10 @@ export interface Photo { preview: string; url: string }
  * One photo, uploaded when chosen. The preview is the chosen file itself (the uploaded copy is
  * private); a failed upload leaves nothing chosen.
  */
-export function PhotoField({ value, onChange, testId }: { value: Photo | null; onChange: (p: Photo | null) => void; testId: string }) {
+export function PhotoField({ value, onChange, testId, alt }: { value: Photo | null; onChange: (p: Photo | null) => void; testId: string; alt: string }) {
   const { t } = useTranslation('loans');
+  const box = useRef<HTMLDivElement>(null);
+  useImageAlt(box, alt);
   const previews = useRef<string[]>([]);
   useEffect(
     () => () => {
@@ -23,7 +26,7 @@ export function PhotoField({ value, onChange, testId }: { value: Photo | null; o
   );
   const items: ImageUploadItem[] = value ? [{ key: value.url, url: value.preview, extra: value.url }] : [];
   return (
-    <div className="tp-loan-photo" data-testid={testId}>
+    <div className="tp-loan-photo" data-testid={testId} ref={box}>
       <ImageUploader
         value={items}
         maxCount={1}

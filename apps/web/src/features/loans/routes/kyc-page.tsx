@@ -102,7 +102,7 @@ function KycForm({ remark }: { remark: string }) {
       </div>
       <div className="tp-field">
         <label>{t('loan.hand_pic')}</label>
-        <PhotoField value={photo} onChange={setPhoto} testId="loan-hand-pic" />
+        <PhotoField value={photo} onChange={setPhoto} testId="loan-hand-pic" alt={t('loan.hand_pic')} />
       </div>
       <div className="tp-field">
         <label>{t('loan.signature')}</label>

@@ -102,7 +102,7 @@ export function RepaymentPage() {
                 </div>
                 <div className="tp-field">
                   <label>{t('loan.proof')}</label>
-                  <PhotoField value={proof} onChange={setProof} testId="loan-proof" />
+                  <PhotoField value={proof} onChange={setProof} testId="loan-proof" alt={t('loan.proof')} />
                 </div>
               </>
             ) : (

@@ -1,13 +1,15 @@
 import '../market.css';
 import '../trade.css';
-import { useCallback, useState, type ReactNode } from 'react';
-import { NavBar, Segmented } from 'antd-mobile';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { Segmented } from 'antd-mobile';
 import { DownFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { MARKET_OPEN, type TradeSymbol } from '@tp/contracts';
 import { CANDLE_PERIODS, DEFAULT_CANDLE_PERIOD, type CandlePeriod } from '@tp/domain';
+import { NavBar } from '../../../components/ui/nav-bar';
 import { LoadError } from '../../../components/ui/states';
 import { useCurrentSymbol } from '../../../lib/current-symbol';
+import { useSegmentedRadios } from '../../../lib/segmented-radios';
 import { compactNumber } from '../../../lib/format';
 import { useCategories } from '../api/categories';
 import { useTradeList } from '../api/trade-list';
@@ -72,6 +74,8 @@ function SymbolQuote({ symbol }: { symbol: TradeSymbol }) {
 /** Trade: mode, symbol header with the symbols drawer, live quote, period bar and candlesticks. */
 export function TradePage({ headerRight, renderOrderForm }: TradePageProps) {
   const { t } = useTranslation();
+  const modeSwitch = useRef<HTMLDivElement>(null);
+  useSegmentedRadios(modeSwitch, t('nav.trade'));
   const list = useTradeList();
   const categories = useCategories();
   const currentId = useCurrentSymbol((s) => s.id);
@@ -138,9 +142,10 @@ export function TradePage({ headerRight, renderOrderForm }: TradePageProps) {
 
   return (
     <div className="tp-page with-tabbar" data-testid="page-trade">
-      <NavBar className="tp-navbar tp-trade-nav" backIcon={null} right={headerRight}>
+      <NavBar className="tp-navbar tp-trade-nav" right={headerRight}>
         <Segmented
           className="tp-mode"
+          ref={modeSwitch}
           value={mode}
           onChange={(v) => setMode(v as TradeMode)}
           options={[

@@ -138,7 +138,8 @@ export function MicroOrderForm({ symbol }: { symbol: TradeSymbol }) {
         value={amount}
         onChange={(v) => setAmount(v.replace(/[^\d.]/g, ''))}
         placeholder={chosen ? t('micro.amount_placeholder', { min: money(chosen.LimitAmount) }) : ''}
-        clearable
+        // no clear cross: antd-mobile draws it as a div with a label and no role, which assistive
+        // technology cannot use (the amount is a few digits, deleted as quickly)
         data-testid="micro-amount"
         aria-label={t('micro.amount')}
       />

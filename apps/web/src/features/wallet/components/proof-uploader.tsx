@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '@tp/contracts';
+import { useImageAlt } from '../../../lib/image-alt';
 import { toast } from '../../../lib/toast';
 import { uploadImage } from '../api/upload';
 
@@ -14,6 +15,8 @@ export interface Proof { preview: string; url: string }
  */
 export function ProofUploader({ value, onChange, testId }: { value: Proof | null; onChange: (p: Proof | null) => void; testId: string }) {
   const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  useImageAlt(box, t('charge.proof'));
   const previews = useRef<string[]>([]);
   useEffect(
     () => () => {
@@ -23,7 +26,7 @@ export function ProofUploader({ value, onChange, testId }: { value: Proof | null
   );
   const items: ImageUploadItem[] = value ? [{ key: value.url, url: value.preview, extra: value.url }] : [];
   return (
-    <div className="tp-proof" data-testid={testId}>
+    <div className="tp-proof" data-testid={testId} ref={box}>
       <ImageUploader
         value={items}
         maxCount={1}
