@@ -144,6 +144,8 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
  * most 3 s each.
  */
 async function settled(page: Page): Promise<void> {
+  // A part marked busy (a search list dimmed while the next answer loads) is read once it is done.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 5000 }).catch(() => undefined);
   // antd-mobile's toast (white on 70 % black in both themes) lives 2 s and then fades out while
   // axe reads the page; the screen is measured once it has gone.
   await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 5000 }).catch(() => undefined);

@@ -55,7 +55,12 @@ function Results<T>({ query, render }: Section<T>) {
       </div>
     );
   }
-  return <div className={`tp-search-list${query.isFetching ? ' is-fetching' : ''}`}>{items.map(render)}</div>;
+  // While the next term's answer loads, the previous results stay, dimmed and marked busy.
+  return (
+    <div className={`tp-search-list${query.isFetching ? ' is-fetching' : ''}`} aria-busy={query.isFetching}>
+      {items.map(render)}
+    </div>
+  );
 }
 
 /** /product: search currencies (and companies in main mode). */
