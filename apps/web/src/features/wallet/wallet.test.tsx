@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endpoints, type User } from '@tp/contracts';
+import { DEFAULT_UPLOAD_MAX_BYTES, endpoints, type User } from '@tp/contracts';
 import { cancelAll, configureApi } from '../../lib/api/client';
 import { useAuth } from '../../lib/auth-store';
 import { initI18n, setLang } from '../../lib/i18n';
@@ -259,6 +259,12 @@ describe('charge', () => {
     expect(expectShown(screen.getByTestId('charge-qr')).querySelectorAll('svg path').length).toBeGreaterThan(0);
     await click(screen.getByTestId('charge-network-2'));
     expect(screen.getByTestId('charge-address').textContent).toBe(addresses[1]!.address);
+
+    // A file over the size limit is refused before it is sent.
+    await choose(new File([new Uint8Array(DEFAULT_UPLOAD_MAX_BYTES + 1)], 'big.png', { type: 'image/png' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(`The image is larger than ${DEFAULT_UPLOAD_MAX_BYTES / 1024 / 1024} MB`));
+    expect(uploads).toBe(0);
+    expect(shownImages()).toBe(0);
 
     await choose(png());
     await waitFor(() => expect(uploads).toBe(1));

@@ -1,4 +1,4 @@
-import { realNameEndpoints, uploadsEndpoints, type RealNameCenter, type UploadResult } from '@tp/contracts';
+import { realNameEndpoints, type RealNameCenter } from '@tp/contracts';
 import { call } from '../../../lib/api/client';
 
 export const realNameKey = ['identity', 'center'] as const;
@@ -21,9 +21,3 @@ export function submitRealName(form: RealNameForm): Promise<RealNameCenter> {
   return call(realNameEndpoints.submit, form, { announce: true });
 }
 
-/** POST /api/common/image_upload (multipart field `file`). */
-export function uploadIdPhoto(file: File): Promise<UploadResult> {
-  const data = new FormData();
-  data.append('file', file);
-  return call(uploadsEndpoints.image, data);
-}

@@ -1,5 +1,5 @@
 import {
-  loansEndpoints, uploadsEndpoints,
+  loansEndpoints,
   type LoanConfig,
   type LoanConfigInfo,
   type LoanKyc,
@@ -8,7 +8,6 @@ import {
   type Paged,
   type RepaymentAccount,
   type RepaymentInfo,
-  type UploadResult,
 } from '@tp/contracts';
 import { call, fetchPrivateFile } from '../../../lib/api/client';
 import { saveFile } from '../../../lib/save-file';
@@ -39,12 +38,6 @@ export const submitLoan = (form: { amount: string; config_id: number; sign: stri
 export const submitRepayment = (form: { charge_id: number; loan_id: number; proofImg?: string }, idempotencyKey: string): Promise<LoanRecord> =>
   call(loansEndpoints.repayment, form, { idempotencyKey, announce: true });
 
-/** POST /api/common/image_upload: the url of a photo or a drawn signature. */
-export function uploadImage(file: Blob, name = 'image.png'): Promise<UploadResult> {
-  const form = new FormData();
-  form.append('file', file, name);
-  return call(uploadsEndpoints.image, form);
-}
 
 /** The signed agreement's PDF, fetched with the token and saved by the browser. */
 export async function downloadAgreementPdf(id: number): Promise<void> {

@@ -11,8 +11,9 @@ import { LoadError, LoadingLines } from '../../../components/ui/states';
 import { useIntent } from '../../../lib/api/intent';
 import { useAuth } from '../../../lib/auth-store';
 import { toast } from '../../../lib/toast';
-import { fetchKyc, loanKeys, submitKyc, uploadImage } from '../api/loans';
-import { Chips } from '../components/chips';
+import { uploadImage } from '../../../lib/api/upload';
+import { fetchKyc, loanKeys, submitKyc } from '../api/loans';
+import { ChoiceChips } from '../../../components/ui/choice-chips';
 import { PhotoField, type Photo } from '../components/photo-field';
 import { SignatureField, type SignatureHandle } from '../components/signature-field';
 import { todayIso } from '../model';
@@ -76,7 +77,7 @@ function KycForm({ remark }: { remark: string }) {
       <Field name="loan-first-name" label={t('loan.first_name')} value={firstName} onChange={setFirstName} maxLength={100} testId="loan-first-name" />
       <div className="tp-field">
         <label>{t('loan.sex')}</label>
-        <Chips options={[{ value: 1, label: t('loan.sex_1') }, { value: 2, label: t('loan.sex_2') }]} value={sex} onChange={setSex} testId="loan-sex" ariaLabel={t('loan.sex')} />
+        <ChoiceChips options={[{ value: 1, label: t('loan.sex_1') }, { value: 2, label: t('loan.sex_2') }]} value={sex} onChange={setSex} testId="loan-sex" ariaLabel={t('loan.sex')} />
       </div>
       <div className="tp-field">
         <label htmlFor="f-loan-birthday">{t('loan.birthday')}</label>
@@ -98,7 +99,7 @@ function KycForm({ remark }: { remark: string }) {
       </div>
       <div className="tp-field">
         <label>{t('loan.id_type')}</label>
-        <Chips options={[1, 2, 3].map((v) => ({ value: v, label: t(`loan.id_type_${v}`) }))} value={idType} onChange={setIdType} testId="loan-id-type" ariaLabel={t('loan.id_type')} />
+        <ChoiceChips options={[1, 2, 3].map((v) => ({ value: v, label: t(`loan.id_type_${v}`) }))} value={idType} onChange={setIdType} testId="loan-id-type" ariaLabel={t('loan.id_type')} />
       </div>
       <div className="tp-field">
         <label>{t('loan.hand_pic')}</label>

@@ -12,7 +12,7 @@ import { useAuth } from '../../../lib/auth-store';
 import { localDateTime, money } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { fetchRepaymentAccounts, fetchRepaymentInfo, loanKeys, submitRepayment } from '../api/loans';
-import { Chips } from '../components/chips';
+import { ChoiceChips } from '../../../components/ui/choice-chips';
 import { Kv } from '../components/kv';
 import { PhotoField, type Photo } from '../components/photo-field';
 
@@ -78,7 +78,7 @@ export function RepaymentPage() {
           <div className="tp-card">
             <div className="tp-field">
               <label>{t('loan.pay_with')}</label>
-              <Chips
+              <ChoiceChips
                 options={[
                   { value: REPAY_FROM_BALANCE, label: t('loan.from_balance'), sub: money(d.balance) },
                   ...accounts.data.map((a) => ({ value: a.id, label: a.bank_name, sub: a.currency })),

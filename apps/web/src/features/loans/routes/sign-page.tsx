@@ -9,7 +9,8 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { useIntent } from '../../../lib/api/intent';
 import { useAuth } from '../../../lib/auth-store';
 import { toast } from '../../../lib/toast';
-import { loanKeys, submitLoan, uploadImage } from '../api/loans';
+import { uploadImage } from '../../../lib/api/upload';
+import { loanKeys, submitLoan } from '../api/loans';
 import { SignatureField, type SignatureHandle } from '../components/signature-field';
 
 /** /loan/sign?id=&amount=: the signature drawn on a canvas, then the application. */

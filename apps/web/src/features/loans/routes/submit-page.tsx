@@ -11,7 +11,7 @@ import { useAuth } from '../../../lib/auth-store';
 import { money } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { fetchConfigs, loanKeys } from '../api/loans';
-import { Chips } from '../components/chips';
+import { ChoiceChips } from '../../../components/ui/choice-chips';
 import { Kv } from '../components/kv';
 import { cleanAmount, percent } from '../model';
 
@@ -38,7 +38,7 @@ export function SubmitPage() {
       <div className="tp-card">
         <div className="tp-field">
           <label>{t('loan.term')}</label>
-          <Chips
+          <ChoiceChips
             options={configs.data.map((c) => ({ value: c.id, label: t('loan.days', { n: c.loan_period }), sub: `${money(c.min_amount)} - ${money(c.max_amount)}` }))}
             value={config.id}
             onChange={setConfigId}

@@ -1,4 +1,4 @@
-import { supportEndpoints, uploadsEndpoints, type SupportHistory, type SupportMessage, type UploadResult } from '@tp/contracts';
+import { supportEndpoints, type SupportHistory, type SupportMessage } from '@tp/contracts';
 import { call } from '../../../lib/api/client';
 
 export function fetchHistory(beforeId: number | undefined, signal?: AbortSignal): Promise<SupportHistory> {
@@ -17,9 +17,3 @@ export function announceTyping(): Promise<unknown> {
   return call(supportEndpoints.typing, {}, { silent: true });
 }
 
-/** POST /api/common/image_upload (real accounts): the url to send as the message's image. */
-export function uploadChatImage(file: File): Promise<UploadResult> {
-  const form = new FormData();
-  form.append('file', file);
-  return call(uploadsEndpoints.image, form);
-}

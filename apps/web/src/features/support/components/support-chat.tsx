@@ -9,7 +9,8 @@ import { useAuth } from '../../../lib/auth-store';
 import { clearSupportUnread } from '../../../lib/support-unread';
 import { toast } from '../../../lib/toast';
 import { useWsTopic, ws } from '../../../lib/ws';
-import { announceTyping, fetchHistory, markRead, sendMessage, uploadChatImage } from '../api/support';
+import { uploadImage } from '../../../lib/api/upload';
+import { announceTyping, fetchHistory, markRead, sendMessage } from '../api/support';
 import { hasUnreadFromStaff, markReadUpTo, mergeMessages, newClientId, stillPending, type PendingMessage } from '../model/chat-model';
 import { ChatBubble, PendingBubble } from './chat-bubble';
 
@@ -126,7 +127,7 @@ export function SupportChat() {
       return;
     }
     try {
-      const { url } = await uploadChatImage(file);
+      const { url } = await uploadImage(file);
       void deliver({ client_id: newClientId(), text: '', image: url, preview: URL.createObjectURL(file), state: 'sending' });
     } catch {
       /* the api client said why */

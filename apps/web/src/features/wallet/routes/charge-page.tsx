@@ -19,7 +19,7 @@ import { DemoNotice } from '../components/demo-notice';
 import { CopyLine } from '../components/label-value-lines';
 import { ChargeStatus } from '../components/record-status';
 import { SectionTitle } from '../components/section-title';
-import { ChoiceChips } from '../components/choice-chips';
+import { ChoiceChips } from '../../../components/ui/choice-chips';
 import { PagedItems, usePaged } from '../components/paged-list';
 import { PrivateImage } from '../../../components/ui/private-image';
 import { ProofUploader, type Proof } from '../components/proof-uploader';

@@ -20,7 +20,7 @@ import { DemoNotice } from '../components/demo-notice';
 import { KeyValue } from '../components/label-value-lines';
 import { WithdrawStatus } from '../components/record-status';
 import { SectionTitle } from '../components/section-title';
-import { ChoiceChips } from '../components/choice-chips';
+import { ChoiceChips } from '../../../components/ui/choice-chips';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PagedItems, usePaged } from '../components/paged-list';
 import { accountOf, allAmount, cleanAmount, currencyLabel, isPositiveAmount, plainAmount, shortText, withdrawPreview } from '../model/wallet-model';

@@ -14,7 +14,7 @@ import { toast } from '../../../lib/toast';
 import { walletKeys } from '../api/wallet-keys';
 import { bindDrawMethod, fetchDrawCurrencies, type BindDrawMethodForm } from '../api/withdrawals';
 import { DemoNotice } from '../components/demo-notice';
-import { ChoiceChips } from '../components/choice-chips';
+import { ChoiceChips } from '../../../components/ui/choice-chips';
 import { currencyLabel } from '../model/wallet-model';
 
 type BankField = 'bank_name' | 'bank_branch' | 'payee_account' | 'payee_name' | 'bank_swift' | 'bank_address' | 'beneficiary_currency' | 'remark';

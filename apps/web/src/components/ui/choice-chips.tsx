@@ -1,9 +1,11 @@
+import './choice-chips.css';
+
 interface Choice<V extends string | number> { value: V; label: string; sub?: string }
 
-/** A single choice among a few options as chips (sex, id type, term, collection account). */
-export function Chips<V extends string | number>({ options, value, onChange, testId, ariaLabel }: { options: Choice<V>[]; value: V | undefined; onChange: (v: V) => void; testId: string; ariaLabel: string }) {
+/** A single choice among a few options as chips (currencies, networks, accounts, sex, id type, loan term). */
+export function ChoiceChips<V extends string | number>({ options, value, onChange, testId, ariaLabel }: { options: Choice<V>[]; value: V | undefined; onChange: (v: V) => void; testId: string; ariaLabel: string }) {
   return (
-    <div className="tp-loan-choice" role="radiogroup" aria-label={ariaLabel} data-testid={testId}>
+    <div className="tp-choice" role="radiogroup" aria-label={ariaLabel} data-testid={testId}>
       {options.map((o) => (
         <button
           key={String(o.value)}
