@@ -23,6 +23,11 @@ describe('news screens', () => {
     await renderScreen(<NewsPage />, '/news');
     const rows = await screen.findAllByTestId('news-item');
     expect(rows.map((r) => r.getAttribute('href'))).toEqual(['/news/detail?id=3', '/news/detail?id=2']);
+    // Published 08:00 UTC: shown in the app's one zone (UTC+7), with the zone named, as every date is.
+    const time = rows[0]!.querySelector('time')!;
+    expect(time.getAttribute('datetime')).toBe('2026-11-20T08:00:00.000Z');
+    expect(time.textContent).toContain('15:00:00');
+    expect(time.textContent).toContain('GMT+7');
     expect(callsTo(endpoints.news.list.path)[0]!.searchParams.get('category_id')).toBe('1');
     await waitFor(() => expect(screen.getByTestId('news-list-no-more').textContent).toBe('No more'));
     await act(async () => {

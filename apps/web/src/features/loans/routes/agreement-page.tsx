@@ -6,9 +6,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { LoadError, LoadingLines } from '../../../components/ui/states';
 import { useAuth } from '../../../lib/auth-store';
-import { localDateTime } from '../../../lib/format';
 import { downloadAgreementPdf, fetchConfigInfo, fetchLoan, loanKeys } from '../api/loans';
 import { Kv } from '../components/kv';
+import { DateTime } from '../../../components/ui/date-time';
 
 /** The agreement about to be signed, rendered by the server for the term and amount. */
 function ToSign({ id, amount }: { id: number; amount: string }) {
@@ -45,7 +45,7 @@ function Signed({ loanId }: { loanId: number }) {
         {loan.data.agreement}
       </div>
       <div className="tp-card">
-        <Kv label={t('loan.signed_at')}>{localDateTime(loan.data.signed_at)}</Kv>
+        <Kv label={t('loan.signed_at')}><DateTime value={loan.data.signed_at} /></Kv>
         <Kv label={t('loan.hash')}>
           <span className="tp-loan-hash">{loan.data.agreement_hash}</span>
         </Kv>

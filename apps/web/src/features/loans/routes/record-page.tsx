@@ -7,11 +7,12 @@ import { LOAN_STATUS, type LoanRecord } from '@tp/contracts';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { useAuth } from '../../../lib/auth-store';
-import { localDateTime, money } from '../../../lib/format';
+import { money } from '../../../lib/format';
 import { downloadAgreementPdf, fetchLoans, loanKeys } from '../api/loans';
 import { Kv } from '../components/kv';
 import { LoanStatus } from '../components/loan-status';
 import { percent } from '../model';
+import { DateTime } from '../../../components/ui/date-time';
 
 function LoanCard({ loan }: { loan: LoanRecord }) {
   const { t } = useTranslation('loans');
@@ -27,10 +28,10 @@ function LoanCard({ loan }: { loan: LoanRecord }) {
       <Kv label={t('loan.interest')}>{money(loan.interest_amount)}</Kv>
       <Kv label={t('loan.penalty')}>{money(loan.penalty_amount)}</Kv>
       <Kv label={t('loan.amount_due')} testId="loan-amount-due">{money(loan.amount_due)}</Kv>
-      <Kv label={t('loan.applied_at')}>{localDateTime(loan.created_at)}</Kv>
-      {loan.reviewed_at ? <Kv label={t('loan.reviewed_at')}>{localDateTime(loan.reviewed_at)}</Kv> : null}
-      {loan.repayment_time ? <Kv label={t('loan.due_date')}>{localDateTime(loan.repayment_time)}</Kv> : null}
-      {loan.repaid_at ? <Kv label={t('loan.repaid_at')}>{localDateTime(loan.repaid_at)}</Kv> : null}
+      <Kv label={t('loan.applied_at')}><DateTime value={loan.created_at} /></Kv>
+      {loan.reviewed_at ? <Kv label={t('loan.reviewed_at')}><DateTime value={loan.reviewed_at} /></Kv> : null}
+      {loan.repayment_time ? <Kv label={t('loan.due_date')}><DateTime value={loan.repayment_time} /></Kv> : null}
+      {loan.repaid_at ? <Kv label={t('loan.repaid_at')}><DateTime value={loan.repaid_at} /></Kv> : null}
       {loan.remark ? <p className="tp-loan-reject">{loan.remark}</p> : null}
       <div className="tp-loan-buttons">
         <Button size="small" fill="outline" onClick={() => navigate(`/loan/agreement?loan_id=${loan.id}`)} data-testid="loan-view-agreement">

@@ -9,12 +9,13 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { LoadError, LoadingLines } from '../../../components/ui/states';
 import { useIntent } from '../../../lib/api/intent';
 import { useAuth } from '../../../lib/auth-store';
-import { localDateTime, money } from '../../../lib/format';
+import { money } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { fetchRepaymentAccounts, fetchRepaymentInfo, loanKeys, submitRepayment } from '../api/loans';
 import { ChoiceChips } from '../../../components/ui/choice-chips';
 import { Kv } from '../components/kv';
 import { PhotoField, type Photo } from '../components/photo-field';
+import { DateTime } from '../../../components/ui/date-time';
 
 /** /loan/repayment?loan_id=: pay from the funding balance at once, or to a collection account with proof. */
 export function RepaymentPage() {
@@ -70,7 +71,7 @@ export function RepaymentPage() {
           <Kv label={t('loan.amount_due')} testId="loan-repay-due">
             <strong>{money(d.amount_due)}</strong>
           </Kv>
-          {d.repayment_time ? <Kv label={t('loan.due_date')}>{localDateTime(d.repayment_time)}</Kv> : null}
+          {d.repayment_time ? <Kv label={t('loan.due_date')}><DateTime value={d.repayment_time} /></Kv> : null}
         </div>
         {d.status !== LOAN_STATUS.repaying ? (
           <div className="tp-card tp-muted" data-testid="loan-not-repayable">{t(`loan.status_${d.status}`)}</div>

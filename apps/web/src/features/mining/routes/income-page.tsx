@@ -4,9 +4,9 @@ import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { Empty } from '../../../components/ui/states';
 import { useAuth } from '../../../lib/auth-store';
-import { localDateTime } from '../../../lib/format';
 import { fetchIncomes, miningKeys } from '../api/funds';
 import { PagedBlock, usePaged } from '../components/paged';
+import { DateTime } from '../../../components/ui/date-time';
 
 /** /mining/income?id={subscriptionId}: the subscription's daily incomes, newest first, paged. */
 export function IncomePage() {
@@ -28,7 +28,7 @@ export function IncomePage() {
                 <div key={i.id} className="tp-mining-record" data-testid="mining-income">
                   <div className="tp-mining-record-main">
                     <b>{t('income_day', { day: i.day })}</b>
-                    <span className="tp-muted" dir="ltr">{localDateTime(i.created_at)}</span>
+                    <span className="tp-muted"><DateTime value={i.created_at} /></span>
                   </div>
                   <span className="tp-num tp-up" dir="ltr" data-testid="mining-income-amount">+{i.interest}</span>
                 </div>

@@ -10,10 +10,11 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useIntent } from '../../../lib/api/intent';
 import { useAuth } from '../../../lib/auth-store';
-import { groupThousands, localDateTime } from '../../../lib/format';
+import { groupThousands } from '../../../lib/format';
 import { applyRefund, fetchSubscriptions, miningKeys } from '../api/funds';
 import { Line, SubStatus } from '../components/bits';
 import { PagedBlock, usePaged } from '../components/paged';
+import { DateTime } from '../../../components/ui/date-time';
 
 function SubCard({ sub, onRedeem }: { sub: FundSubscription; onRedeem: (s: FundSubscription) => void }) {
   const { t } = useTranslation('mining');
@@ -34,10 +35,10 @@ function SubCard({ sub, onRedeem }: { sub: FundSubscription; onRedeem: (s: FundS
         </span>
       </Line>
       <Line label={t('sub_time')}>
-        <span dir="ltr">{localDateTime(sub.sub_time)}</span>
+        <DateTime value={sub.sub_time} />
       </Line>
       <Line label={t('maturity')}>
-        <span dir="ltr">{localDateTime(sub.end_time)}</span>
+        <DateTime value={sub.end_time} />
       </Line>
       <div className="tp-mining-actions">
         <Button size="small" fill="outline" onClick={() => navigate(`/mining/income?id=${sub.id}`)} data-testid="mining-incomes-link">

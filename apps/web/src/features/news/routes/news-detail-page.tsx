@@ -9,6 +9,7 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { LoadError, LoadingLines } from '../../../components/ui/states';
 import { fetchNewsInfo, newsInfoKey } from '../api/news-api';
 import { articleHtml } from '../model/article-html';
+import { DateTime } from '../../../components/ui/date-time';
 
 /** /news/detail?id=: one article; its html is cleaned again before it is shown. */
 export function NewsDetailPage() {
@@ -32,9 +33,9 @@ export function NewsDetailPage() {
       ) : query.data ? (
         <article className="tp-card tp-news-article" data-testid="news-article">
           <h1 className="tp-news-heading">{query.data.title}</h1>
-          <time className="tp-muted tp-news-time" dateTime={query.data.created_at}>
-            {query.data.created_at}
-          </time>
+          <span className="tp-muted tp-news-time">
+            <DateTime value={query.data.created_at} />
+          </span>
           {/* html cleaned by articleHtml (DOMPurify) just above */}
           <div className="tp-news-body" data-testid="news-body" dangerouslySetInnerHTML={{ __html: html }} />
         </article>

@@ -9,6 +9,7 @@ import { PagedFooter } from '../../../components/ui/paged-footer';
 import { Empty, LoadError } from '../../../components/ui/states';
 import { assetUrl } from '../../../lib/api/client';
 import { fetchNewsPage, newsListKey } from '../api/news-api';
+import { DateTime } from '../../../components/ui/date-time';
 
 /** /news: the articles of category 1, newest first, page by page with 'no more' at the end. */
 export function NewsPage() {
@@ -51,9 +52,9 @@ function NewsRow({ item }: { item: NewsItem }) {
       <div className="tp-news-text">
         <h3 className="tp-news-title">{item.title}</h3>
         {item.desc ? <p className="tp-news-desc">{item.desc}</p> : null}
-        <time className="tp-muted tp-news-time" dateTime={item.created_at}>
-          {item.created_at}
-        </time>
+        <span className="tp-muted tp-news-time">
+            <DateTime value={item.created_at} />
+          </span>
       </div>
       {item.logo ? <Image src={assetUrl(item.logo)} alt="" width={72} height={72} fit="cover" className="tp-news-logo" /> : null}
     </Link>
