@@ -113,6 +113,10 @@ export class GroupTransactions {
         // accounts: the batch as a whole would lock out of order (a later action's lower ids
         // after an earlier action's higher ones) and could deadlock with a forex batch or
         // another lane. So the accounts of every user in the batch are locked first, ascending.
+        // What this does not order: a path outside any batch that locks a row of its own before
+        // the accounts (an order row, e.g. a demo reset closing its orders) can still meet a
+        // batch in a deadlock; PostgreSQL then fails one side, and a failed action is rerun on
+        // its own after its batch (below), so it costs time, never an action.
         const users = [...new Set(batch.flatMap((w) => w.users))];
         if (users.length > 0) await lockUserAccounts(trx, users);
         for (const w of batch) {
