@@ -4,7 +4,10 @@
  * three reported. Writes bench/results/order-submit-series.json and the table in
  * bench/results/order-submit.md (each run's own report is kept in the json).
  *
- *   node --import tsx bench/order-submit/series.ts [--runs 3] [--clients 8,32,128] [run.ts options, e.g. --seconds 5 --rounds 4]
+ *   node --import tsx bench/order-submit/series.ts [--runs 3] [--clients 8,32,128] [--merge] [run.ts options, e.g. --seconds 5 --rounds 4]
+ *
+ * `--merge` keeps the runs of the other client counts from the last series' json, so the client
+ * counts can be run one at a time (each a shorter stretch of the machine) into one table.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -39,6 +42,11 @@ interface RunResult {
 }
 
 const runs: { clients: number; run: number; result: RunResult }[] = [];
+const kept: typeof runs = [];
+if (process.argv.includes('--merge')) {
+  const previous = JSON.parse(readFileSync(path.join(resultsDir, 'order-submit-series.json'), 'utf8')) as typeof runs;
+  kept.push(...previous.filter((r) => !CLIENTS.includes(r.clients)));
+}
 for (const clients of CLIENTS) {
   for (let run = 1; run <= RUNS; run++) {
     console.log(`clients ${clients}, run ${run}/${RUNS}`);
@@ -49,8 +57,10 @@ for (const clients of CLIENTS) {
   }
 }
 
+runs.unshift(...kept);
+const counts = [...new Set(runs.map((r) => r.clients))].sort((a, b) => a - b);
 const pct = (r: number) => `${(r * 100).toFixed(0)} %`;
-const rows = CLIENTS.map((clients) => {
+const rows = counts.map((clients) => {
   const mine = runs.filter((r) => r.clients === clients).map((r) => r.result);
   const min = (pick: (r: RunResult) => number) => Math.min(...mine.map(pick));
   const max = (pick: (r: RunResult) => number) => Math.max(...mine.map(pick));
@@ -65,7 +75,7 @@ const cpus = os.cpus();
 const md = [
   '# Order-submit benchmark (series)',
   '',
-  `${new Date().toISOString()}, Node ${process.version}, ${cpus.length} CPU (${cpus[0]?.model.trim() ?? '?'}). \`node --import tsx bench/order-submit/series.ts ${process.argv.slice(2).join(' ')}\`: run.ts ${RUNS} times per client count, each run measuring both sides in alternating phases. Load average at the start of each run: ${runs.map((r) => r.result.meta.match(/load average \(1\/5\/15 min\) ([\d.]+)/)?.[1] ?? '?').join(', ')}.`,
+  `${new Date().toISOString()}, Node ${process.version}, ${cpus.length} CPU (${cpus[0]?.model.trim() ?? '?'}). \`node --import tsx bench/order-submit/series.ts ${process.argv.slice(2).join(' ')}\`: run.ts ${RUNS} times per client count, each run measuring both sides in alternating phases. Load average at the start of each run (${runs.map((r) => r.clients).join(', ')} clients): ${runs.map((r) => r.result.meta.match(/load average \(1\/5\/15 min\) ([\d.]+)/)?.[1] ?? '?').join(', ')}.`,
   '',
   '| clients | submit / raw, per run | minimum | submit ops/s (min) | raw ops/s (min) | submit p99 ms, per run | p99 (max) | orders per write statement, per run | submit CPU ms/op server / PostgreSQL, per run | raw CPU ms/op PostgreSQL, per run |',
   '| ---: | --- | ---: | ---: | ---: | --- | ---: | --- | --- | --- |',

@@ -14,11 +14,14 @@ import { loadConfig } from '../../apps/server/src/config.js';
 import { startServer } from '../../apps/server/src/main.js';
 import { baseCurrencyId, post, systemAccountId } from '../../apps/server/src/modules/ledger/ledger.service.js';
 import { LEDGER_KINDS, SYSTEM_ACCOUNTS } from '../../apps/server/src/modules/ledger/ledger-kinds.js';
-import { orderCommitter } from '../../apps/server/src/modules/forex/forex.repository.js';
+import { orderCommitter, submitContextReadBatch } from '../../apps/server/src/modules/forex/forex.repository.js';
+import { sessionReadBatch } from '../../apps/server/src/http/session-lookup.js';
 
 const server = await startServer(loadConfig(process.env, { port: 0, host: '127.0.0.1', logLevel: 'warn', market: { engineEnabled: false } }));
 // BENCH_GROUP_COMMIT=0: every submit writes its own statement at once, as before group commit.
 orderCommitter(server.db).grouping = process.env.BENCH_GROUP_COMMIT !== '0';
+// BENCH_READ_GROUPING=0: the token check and the submit's read each run as a statement of their own.
+submitContextReadBatch(server.db).grouping = sessionReadBatch(server.db).grouping = process.env.BENCH_READ_GROUPING !== '0';
 const { rows } = await sql<{ id: number }>`SELECT id FROM trade_symbols WHERE code = 'BTCUSDT'`.execute(server.db);
 const symbolId = rows[0]!.id;
 await sql`INSERT INTO ticks (symbol_id, seq, price, volume, at)
@@ -41,9 +44,19 @@ async function fund(demoIds: string[], amount: string): Promise<void> {
 process.send?.({ type: 'ready', url: server.url, symbolId });
 process.on('message', (m: { type?: string; demoIds?: string[]; amount?: string }) => {
   if (m.type === 'stop') {
-    // How the submits were grouped: batches written, actions in them, batches that fell back to one-by-one.
-    process.send?.({ type: 'batches', stats: orderCommitter(server.db).stats });
-    void server.stop().then(() => process.exit(0));
+    // How the submits were grouped: batches written, actions in them, batches that fell back to one-by-one;
+    // and whether PostgreSQL ran the hot statements with a generic plan (no planning per execution) on one pooled connection.
+    void sql<{ name: string; generic_plans: string; custom_plans: string }>`SELECT name, generic_plans, custom_plans FROM pg_prepared_statements ORDER BY name`
+      .execute(server.db)
+      .then(
+        ({ rows: plans }) => plans,
+        () => [],
+      )
+      .then((plans) => {
+        process.send?.({ type: 'batches', stats: orderCommitter(server.db).stats, reads: submitContextReadBatch(server.db).stats, plans });
+        return server.stop();
+      })
+      .then(() => process.exit(0));
   }
   if (m.type === 'fund') {
     fund(m.demoIds ?? [], m.amount ?? '0').then(

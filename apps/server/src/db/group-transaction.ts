@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { pgErrorCode, type DB, type Db } from './database.js';
+import { pgErrorCode, preparedQuery, type DB, type Db } from './database.js';
 
 /*
  * Group commit for money actions that need a transaction of their own (several statements and
@@ -16,6 +16,8 @@ import { pgErrorCode, type DB, type Db } from './database.js';
  *   is refused by the database, nothing of the batch happened and every action runs again on its
  *   own. When the connection is lost with the COMMIT's outcome unknown, every action of the batch
  *   fails (as a lone transaction would) and the client retries under its Idempotency-Key.
+ * - Deadlock-free against the ascending lock order of single statements: the accounts of the
+ *   batch's users are locked first, ascending (see write).
  * - Bounded: at most `maxBatch` actions per batch, `lanes` batches at a time; the next batch
  *   leaves as soon as a lane is free, with no timer.
  */
@@ -24,6 +26,8 @@ type Outcome<T> = { ok: true; value: T } | { ok: false; err: unknown } | { again
 
 interface Waiting {
   fn: (trx: Transaction<DB>) => Promise<unknown>;
+  /** Users whose ledger accounts the action may lock (locked for the whole batch first, see write). */
+  users: readonly number[];
   ownAnswer: (err: unknown) => boolean;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
@@ -64,9 +68,9 @@ export class GroupTransactions {
    * committed; rejects with its error when it threw one `ownAnswer` accepts (a refusal), after
    * the batch has ended.
    */
-  run<T>(fn: (trx: Transaction<DB>) => Promise<T>, ownAnswer: (err: unknown) => boolean): Promise<T> {
+  run<T>(fn: (trx: Transaction<DB>) => Promise<T>, ownAnswer: (err: unknown) => boolean, users: readonly number[] = []): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ fn, ownAnswer, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ fn, users, ownAnswer, resolve: resolve as (v: unknown) => void, reject });
       this.pump();
     });
   }
@@ -103,6 +107,18 @@ export class GroupTransactions {
     const outcomes: Outcome<unknown>[] = [];
     try {
       await this.db.transaction().execute(async (trx) => {
+        // Every statement that locks ledger accounts locks them in ascending id order (the
+        // ledger's post, the forex batch statement), so any two of them can wait for each other
+        // but never deadlock. A batch runs its actions one after another, each locking its own
+        // accounts: the batch as a whole would lock out of order (a later action's lower ids
+        // after an earlier action's higher ones) and could deadlock with a forex batch or
+        // another lane. So the accounts of every user in the batch are locked first, ascending.
+        // What this does not order: a path outside any batch that locks a row of its own before
+        // the accounts (an order row, e.g. a demo reset closing its orders) can still meet a
+        // batch in a deadlock; PostgreSQL then fails one side, and a failed action is rerun on
+        // its own after its batch (below), so it costs time, never an action.
+        const users = [...new Set(batch.flatMap((w) => w.users))];
+        if (users.length > 0) await lockUserAccounts(trx, users);
         for (const w of batch) {
           await sql`SAVEPOINT group_action`.execute(trx);
           try {
@@ -139,6 +155,15 @@ export class GroupTransactions {
     this.stats.rerun += again.length;
     for (const w of again) await this.alone(w);
   }
+}
+
+const lockUserAccountsStatement = preparedQuery<{ id: number }>(
+  'group_lock_user_accounts',
+  'SELECT id FROM ledger_accounts WHERE user_id = ANY($1::int[]) ORDER BY id FOR UPDATE',
+);
+
+async function lockUserAccounts(trx: Transaction<DB>, users: readonly number[]): Promise<void> {
+  await trx.executeQuery(lockUserAccountsStatement([users]));
 }
 
 const byDb = new WeakMap<Db, GroupTransactions>();

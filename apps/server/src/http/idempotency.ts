@@ -123,7 +123,9 @@ export async function runMoneyAction<T>(
   opts: { grouped?: boolean } = {},
 ) {
   const transact = <R>(fn: (trx: Transaction<DB>) => Promise<R>): Promise<R> =>
-    opts.grouped ? groupTransactions(db).run(fn, (err) => isRefusal(err) || err instanceof KeyAlreadyAnswered) : db.transaction().execute(fn);
+    opts.grouped
+      ? groupTransactions(db).run(fn, (err) => isRefusal(err) || err instanceof KeyAlreadyAnswered, req.user ? [req.user.id] : [])
+      : db.transaction().execute(fn);
   const keyed = keyedRequest(req, route, input);
   if (keyed === undefined) {
     const result = await transact(action);

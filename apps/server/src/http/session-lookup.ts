@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { preparedQuery, type Executor } from '../db/database.js';
+import { preparedQuery, type Db, type Executor } from '../db/database.js';
+import { ReadBatch, readBatchOf } from '../db/read-batch.js';
 
 /*
  * The read side of user sessions, below the modules: every authenticated request (HTTP and
@@ -7,21 +8,30 @@ import { preparedQuery, type Executor } from '../db/database.js';
  * module owns the writes (login, logout, revocation) in its sessions repository.
  */
 
-const sessionUserStatement = preparedQuery<{ session_id: number; user_id: number; is_demo: boolean }>(
+const sessionUserStatement = preparedQuery<{ n: string; session_id: number; user_id: number; is_demo: boolean }>(
   'session_user',
-  `SELECT s.id AS session_id, u.id AS user_id, u.is_demo
-   FROM sessions s JOIN users u ON u.id = s.user_id
-   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND u.status = 1`,
+  `SELECT q.n, s.id AS session_id, u.id AS user_id, u.is_demo
+   FROM unnest($1::text[]) WITH ORDINALITY AS q(token_hash, n)
+   JOIN sessions s ON s.token_hash = q.token_hash
+   JOIN users u ON u.id = s.user_id
+   WHERE s.revoked_at IS NULL AND u.status = 1`,
 );
+
+const sessionReads = new WeakMap<Db, ReadBatch<{ n: string; session_id: number; user_id: number; is_demo: boolean }>>();
 
 /**
  * The live session of a token and its active user: every authenticated request asks, so it is
- * one indexed lookup (sessions.token_hash is unique) run as a prepared statement. Revocation and
- * a disabled user count at once: nothing is cached.
+ * one indexed lookup (sessions.token_hash is unique) run as a prepared statement, and the lookups
+ * of concurrent requests share one statement (db/read-batch.ts). Revocation and a disabled user
+ * count at once: nothing is cached.
  */
-export async function findSessionUser(db: Executor, tokenHash: string) {
-  const { rows } = await db.executeQuery(sessionUserStatement([tokenHash]));
-  return rows[0];
+export async function findSessionUser(db: Db, tokenHash: string) {
+  return sessionReadBatch(db).read([tokenHash]);
+}
+
+/** The token checks' read group of a database. */
+export function sessionReadBatch(db: Db) {
+  return readBatchOf(sessionReads, db, sessionUserStatement);
 }
 
 /** Marks a session used; at most once a minute, so reads do not turn into a write each. */

@@ -10,6 +10,7 @@ import { startManualEngine, type ManualFeed } from '../../test/market-helpers.js
 import { contractBalance, symbolId } from '../../test/forex-helpers.js';
 import type { MarketEngine } from '../../engine/market-engine.js';
 import type { BusMessage } from '../../realtime/bus.js';
+import { verifyLedger } from '../ledger/index.js';
 import { ForexEngine } from './forex-engine.js';
 import { ReferenceModel, makeScenario, type SimOrder } from './forex-simulation.js';
 import type { CoreEffect } from './trigger-core.js';
@@ -100,6 +101,29 @@ describe('forex trigger engine', () => {
     // buy 100015 -> 98000: -201.5; sell 99985 -> 98000: +198.5
     expect(await contractBalance(t.db, a.user.id)).toMatchObject({ balance: '9798.500000000000000000', lock_balance: '0.000000000000000000' });
     expect(await contractBalance(t.db, b.user.id)).toMatchObject({ balance: '10198.500000000000000000' });
+  });
+
+  it('writes the closes of one tick with group commit: a gap through many stops takes a few transactions, each close settled once', async () => {
+    const users = await Promise.all(Array.from({ length: 12 }, (_, i) => demoLogin(t.app, `fxe-wave-${i}`)));
+    await tick('ETHUSDT', '4000.00');
+    const opened = [];
+    for (const u of users) opened.push((await submit(u.token, { type: 1, cont: '1', forex_id: eth, multiple: 10, stop_loss_price: '3900' })).body.data);
+    const before = { ...fx.writes.stats };
+    const seq = await tick('ETHUSDT', '3800.00');
+    const after = fx.writes.stats;
+    expect(after.actions - before.actions).toBe(12);
+    // The first close leaves at once; the eleven that arrive meanwhile share the next transaction.
+    expect(after.batches - before.batches).toBe(2);
+    expect(after.rerun - before.rerun).toBe(0);
+    for (const o of opened) expect(await order(o.Id)).toMatchObject({ status: 3, close_type: 4, close_tick_seq: String(seq) });
+    const closes = await t.db
+      .selectFrom('ledger_transactions')
+      .select('reference')
+      .where('kind', 'like', 'forex_close%')
+      .where('reference', 'in', opened.map((o) => `forex_order:${o.Id}`))
+      .execute();
+    expect(closes.map((c) => c.reference).sort()).toEqual(opened.map((o) => `forex_order:${o.Id}`).sort());
+    expect(await verifyLedger(t.db)).toEqual([]);
   });
 
   it('fills a pending order when the price crosses its target, at that tick plus the spread', async () => {

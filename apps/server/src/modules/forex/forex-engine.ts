@@ -1,6 +1,7 @@
 import { ACCOUNT_TYPES, type ForexTradePush } from '@tp/contracts';
 import { Decimal, FOREX_MONEY_PLACES, forexRiskRate, riskRateText } from '@tp/domain';
 import type { Db } from '../../db/database.js';
+import { GroupTransactions } from '../../db/group-transaction.js';
 import type { StoredTick, TickConsumer, TickConsumerDeps, TickConsumerFactory } from '../../engine/tick-consumer.js';
 import { defineEventConsumer } from '../../engine/event-consumer.js';
 import { publishPush } from '../../realtime/typed-bus.js';
@@ -57,6 +58,12 @@ export class ForexEngine implements TickConsumer {
   readonly name = 'forex';
   core = new TriggerCore('50');
   private readonly db: Db;
+  /**
+   * The fills and closes of a tick, written with group commit: one transaction per batch of up
+   * to 64, a savepoint per effect, instead of one transaction each (a stop-out wave closes many
+   * positions at once). One lane, so batches and the effects in them keep the tick's order.
+   */
+  readonly writes: GroupTransactions;
   private queue: Promise<void> = Promise.resolve();
   private unsubscribe: (() => void) | undefined;
   private timers: NodeJS.Timeout[] = [];
@@ -93,6 +100,7 @@ export class ForexEngine implements TickConsumer {
     private readonly opts: ForexEngineOptions = {},
   ) {
     this.db = deps.db;
+    this.writes = new GroupTransactions(deps.db, 1, 64);
   }
 
   private enqueue(task: () => Promise<void>): Promise<void> {
@@ -172,35 +180,49 @@ export class ForexEngine implements TickConsumer {
     });
   }
 
-  /** Persists effects in order; a user whose effect the database refused is re-read. Publishes after commit. */
+  /**
+   * Persists effects in order, all at once through the engine's group commit (each effect in its
+   * own savepoint: one that fails is rolled back alone and retried on its own after its batch); a
+   * user whose effect the database refused is re-read. Publishes after commit.
+   */
   private async apply(effects: readonly CoreEffect[], atMs: number): Promise<void> {
     if (effects.length === 0) return;
     const at = new Date(atMs);
     const closed = new Map<number, number[]>();
     const closedCopies: repo.OrderRow[] = [];
     const stale = new Set<number>();
-    for (const e of effects) {
-      this.dirtyUsers.add(e.userId);
-      try {
-        const row = await this.db.transaction().execute((trx) =>
-          e.type === 'fill'
-            ? fillPending(trx, e.orderId, { price: e.price, seq: e.seq, at })
-            : closePosition(trx, e.orderId, { price: e.price, seq: e.seq, closeType: e.closeType, at }),
-        );
-        if (!row) {
-          stale.add(e.userId); // someone else (the user, another close) got there first
-          continue;
-        }
-        if (e.type === 'close') {
-          closed.set(e.userId, [...(closed.get(e.userId) ?? []), e.orderId]);
-          // A copy's own stop loss, take profit or stop-out: its follower and trader are told.
-          if (row.origin_id > 0) closedCopies.push(row);
-        }
-      } catch (err) {
-        this.deps.log.error(`forex ${e.type} of order ${e.orderId} failed; re-reading the user`, err);
+    for (const e of effects) this.dirtyUsers.add(e.userId);
+    const rows = await Promise.allSettled(
+      effects.map((e) =>
+        this.writes.run(
+          (trx) =>
+            e.type === 'fill'
+              ? fillPending(trx, e.orderId, { price: e.price, seq: e.seq, at })
+              : closePosition(trx, e.orderId, { price: e.price, seq: e.seq, closeType: e.closeType, at }),
+          // No error is an effect's own answer: a failed one is retried on its own after its batch.
+          () => false,
+          [e.userId],
+        ),
+      ),
+    );
+    effects.forEach((e, i) => {
+      const outcome = rows[i]!;
+      if (outcome.status === 'rejected') {
+        this.deps.log.error(`forex ${e.type} of order ${e.orderId} failed; re-reading the user`, outcome.reason);
         stale.add(e.userId);
+        return;
       }
-    }
+      const row = outcome.value;
+      if (!row) {
+        stale.add(e.userId); // someone else (the user, another close) got there first
+        return;
+      }
+      if (e.type === 'close') {
+        closed.set(e.userId, [...(closed.get(e.userId) ?? []), e.orderId]);
+        // A copy's own stop loss, take profit or stop-out: its follower and trader are told.
+        if (row.origin_id > 0) closedCopies.push(row);
+      }
+    });
     for (const [userId, ids] of closed) publishClosed(this.deps.bus, userId, ids);
     if (closedCopies.length > 0) await this.publishClosedCopies(closedCopies);
     if (stale.size > 0) await this.reload([...stale]);

@@ -3,6 +3,7 @@ import { FOREX_CLOSE_TYPE, FOREX_STATUS } from '@tp/contracts';
 import { preparedQuery, type Db, type Executor } from '../../db/database.js';
 import type { ForexOrdersTable } from '../../db/schema.js';
 import { ANSWER_RECORD } from '../../db/idempotency-record.js';
+import { ReadBatch, readBatchOf } from '../../db/read-batch.js';
 import { GroupCommitter, postWithCompanionsStatement } from '../ledger/index.js';
 
 /** Reads and writes of forex orders: one query per function. */
@@ -257,27 +258,39 @@ export interface SubmitContextRow {
  * Everything a submit reads, in one round trip: the symbol, its newest stored tick, the fee
  * setting, the user's contract account, the house account the fee goes to and a fresh order id
  * (a refused submit leaves a gap in the ids, as a rolled-back insert would). Submit is the
- * hottest money path; each round trip is a noticeable share of its time.
+ * hottest money path; each round trip is a noticeable share of its time, so the reads of
+ * concurrent submits share one statement (db/read-batch.ts): each parameter is an array, one
+ * element per submit, and each row carries its submit's ordinal `n`.
  */
-const submitContextStatement = preparedQuery<SubmitContextRow>(
+const submitContextStatement = preparedQuery<SubmitContextRow & { n: string }>(
   'forex_submit_context',
-  `SELECT s.id, s.code, s.show_code, s.price_precision, s.pip, s.min_cont, s.max_cont, s.cont_num, s.fee_rate, s.spread, s.margin_mode,
+  `SELECT q.n, s.id, s.code, s.show_code, s.price_precision, s.pip, s.min_cont, s.max_cont, s.cont_num, s.fee_rate, s.spread, s.margin_mode,
      s.leverages, s.schedule, t.seq AS tick_seq, t.price AS tick_price,
      (SELECT value FROM settings WHERE key = 'trade_fee_type') AS fee_type,
      a.id AS account_id, a.currency_id,
-     (SELECT h.id FROM ledger_accounts h WHERE h.system_code = $4 AND h.currency_id = a.currency_id) AS house_fee_id,
+     (SELECT h.id FROM ledger_accounts h WHERE h.system_code = q.fee_code AND h.currency_id = a.currency_id) AS house_fee_id,
      nextval('forex_orders_id_seq')::int AS order_id
-   FROM trade_symbols s
-   CROSS JOIN (SELECT id, currency_id FROM ledger_accounts WHERE user_id = $2 AND account_type = $3) a
+   FROM unnest($1::int[], $2::int[], $3::int[], $4::text[]) WITH ORDINALITY AS q(symbol_id, user_id, account_type, fee_code, n)
+   JOIN trade_symbols s ON s.id = q.symbol_id AND s.enabled
+   CROSS JOIN LATERAL (SELECT id, currency_id FROM ledger_accounts WHERE user_id = q.user_id AND account_type = q.account_type) a
    LEFT JOIN LATERAL (SELECT seq, price FROM ticks WHERE symbol_id = s.id ORDER BY seq DESC LIMIT 1) t ON true
-   WHERE s.id = $1 AND s.enabled`,
+   ORDER BY q.n`,
 );
 // The one deliberate exception to "a repository reads its own module's tables": this hot path
 // reads the ledger's accounts and the settings in the same statement as its own symbol and tick,
 // for speed (one round trip instead of four). Writes still go through the ledger's post().
 
+const submitContextReads = new WeakMap<Db, ReadBatch<SubmitContextRow & { n: string }>>();
+
+/** The submits' read group of a database (the order-submit benchmark reports it). */
+export function submitContextReadBatch(db: Db) {
+  return readBatchOf(submitContextReads, db, submitContextStatement);
+}
+
+/** The submit's reads on the database (shared with concurrent submits' reads) or inside a transaction (its own statement). */
 export async function submitContext(db: Executor, symbolId: number, userId: number, accountType: number, feeSystemCode: string): Promise<SubmitContextRow | undefined> {
-  const { rows } = await db.executeQuery(submitContextStatement([symbolId, userId, accountType, feeSystemCode]));
+  if (!db.isTransaction) return readBatchOf(submitContextReads, db as Db, submitContextStatement).read([symbolId, userId, accountType, feeSystemCode]);
+  const { rows } = await db.executeQuery(submitContextStatement([[symbolId], [userId], [accountType], [feeSystemCode]]));
   return rows[0];
 }
 
