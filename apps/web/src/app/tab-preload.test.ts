@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { preloadTabScreensWhenSettled, TAB_PRELOAD_MAX_WAIT_MS } from './lazy-screens';
 
 describe('preloading the tab screens after the first screen', () => {
+  const shown = Promise.resolve();
+
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
@@ -10,7 +12,7 @@ describe('preloading the tab screens after the first screen', () => {
     const client = new QueryClient();
     const preload = vi.fn();
     let answer: (v: string) => void = () => undefined;
-    const cancel = preloadTabScreensWhenSettled(client, preload);
+    const cancel = preloadTabScreensWhenSettled(client, preload, shown);
     void client.fetchQuery({ queryKey: ['home'], queryFn: () => new Promise<string>((resolve) => (answer = resolve)) });
     await vi.advanceTimersByTimeAsync(1000);
     expect(preload).not.toHaveBeenCalled();
@@ -25,13 +27,13 @@ describe('preloading the tab screens after the first screen', () => {
 
   it('preloads soon when nothing is fetching, and at the latest after the longest wait', async () => {
     const idle = vi.fn();
-    preloadTabScreensWhenSettled(new QueryClient(), idle);
+    preloadTabScreensWhenSettled(new QueryClient(), idle, shown);
     await vi.advanceTimersByTimeAsync(200);
     expect(idle).toHaveBeenCalledTimes(1);
 
     const busy = new QueryClient();
     const slow = vi.fn();
-    preloadTabScreensWhenSettled(busy, slow);
+    preloadTabScreensWhenSettled(busy, slow, shown);
     void busy.fetchQuery({ queryKey: ['never'], queryFn: () => new Promise<never>(() => undefined) });
     await vi.advanceTimersByTimeAsync(TAB_PRELOAD_MAX_WAIT_MS - 100);
     expect(slow).not.toHaveBeenCalled();
@@ -39,9 +41,32 @@ describe('preloading the tab screens after the first screen', () => {
     expect(slow).toHaveBeenCalledTimes(1);
   });
 
+  it('waits for the first screen itself: no query fetching while its chunk loads is not settled', async () => {
+    const preload = vi.fn();
+    let show: () => void = () => undefined;
+    const screen = new Promise<void>((resolve) => (show = resolve));
+    const client = new QueryClient();
+    preloadTabScreensWhenSettled(client, preload, screen);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(preload).not.toHaveBeenCalled();
+    show();
+    void client.fetchQuery({ queryKey: ['screen'], queryFn: () => Promise.resolve('data') });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(preload).toHaveBeenCalledTimes(1);
+  });
+
+  it('preloads after the longest wait even when the first screen never shows', async () => {
+    const preload = vi.fn();
+    preloadTabScreensWhenSettled(new QueryClient(), preload, new Promise<void>(() => undefined));
+    await vi.advanceTimersByTimeAsync(TAB_PRELOAD_MAX_WAIT_MS - 100);
+    expect(preload).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(preload).toHaveBeenCalledTimes(1);
+  });
+
   it('does nothing once cancelled (the effect cleaned up)', async () => {
     const preload = vi.fn();
-    preloadTabScreensWhenSettled(new QueryClient(), preload)();
+    preloadTabScreensWhenSettled(new QueryClient(), preload, shown)();
     await vi.advanceTimersByTimeAsync(TAB_PRELOAD_MAX_WAIT_MS * 2);
     expect(preload).not.toHaveBeenCalled();
   });
