@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'antd-mobile/es/global';
 import './styles.css';
@@ -8,16 +8,12 @@ import { preloadFirstScreen } from './app/tab-pages';
 
 void bootstrap().then(() => {
   preloadFirstScreen(window.location.hash);
-  const root = createRoot(document.getElementById('root')!);
-  // The first render is the largest piece of work at start-up. As a transition React renders it in
-  // slices and lets the browser take a tap or a frame in between; rendered in one go it would be a
-  // single long task that holds the page unresponsive on a phone's CPU. The html's own first
-  // screen stays until the app commits.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+  // One synchronous first render, not a transition: rendered in slices, a hash change that lands
+  // between two slices (a link, the back button) would be missed by the router, which starts
+  // listening only when the render commits.
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
 });
