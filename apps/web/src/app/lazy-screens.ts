@@ -121,6 +121,19 @@ export function preloadScreenChunk(pathname: string): void {
 /** The longest the tab screens wait for the first screen and its requests. */
 export const TAB_PRELOAD_MAX_WAIT_MS = 4000;
 
+/**
+ * Once the first screen has settled, the preload waits this long more and then for an idle moment
+ * of the main thread, as the service worker's precache does (public/register-sw.js): evaluating
+ * four screens' code is main-thread work (long tasks on a phone's CPU) that the user would feel
+ * as a slow first tap or scroll of the screen just shown.
+ */
+export const TAB_PRELOAD_QUIET_MS = 2000;
+
+function whenIdle(run: () => void): void {
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 3000 });
+  else run();
+}
+
 let markFirstScreenShown: () => void = () => undefined;
 /** Resolves once the first screen (not its loading skeleton) is on the page; see FirstScreenShown. */
 export const firstScreenShown = new Promise<void>((resolve) => (markFirstScreenShown = resolve));
@@ -136,14 +149,17 @@ export function FirstScreenShown(): null {
 
 /**
  * Preloads the tab screens once the first screen is shown and its requests are answered (no query
- * fetching for a moment), or after TAB_PRELOAD_MAX_WAIT_MS at most: on a phone's network their
+ * fetching for a moment), or after TAB_PRELOAD_MAX_WAIT_MS at most, then TAB_PRELOAD_QUIET_MS and
+ * an idle moment later: on a phone's network their
  * chunks would otherwise share the line (and their parsing the main thread) with the screen the
  * user is waiting for. Waiting for the screen matters: while its chunk loads no query is fetching
  * yet, which alone would read as settled. Returns a cancel function (an effect's cleanup).
  */
 export function preloadTabScreensWhenSettled(client: QueryClient, preload: () => void = preloadTabScreens, shown: Promise<void> = firstScreenShown): () => void {
   let done = false;
+  let cancelled = false;
   let check: ReturnType<typeof setTimeout> | undefined;
+  let quiet: ReturnType<typeof setTimeout> | undefined;
   let unsubscribe: () => void = () => undefined;
   const finish = () => {
     done = true;
@@ -154,7 +170,7 @@ export function preloadTabScreensWhenSettled(client: QueryClient, preload: () =>
   const run = () => {
     if (done) return;
     finish();
-    preload();
+    quiet = setTimeout(() => whenIdle(() => cancelled || preload()), TAB_PRELOAD_QUIET_MS);
   };
   // A query is added before it starts fetching: look again a moment after the cache last changed.
   const later = () => {
@@ -169,5 +185,9 @@ export function preloadTabScreensWhenSettled(client: QueryClient, preload: () =>
     unsubscribe = client.getQueryCache().subscribe(later);
     later();
   });
-  return finish;
+  return () => {
+    cancelled = true;
+    finish();
+    clearTimeout(quiet);
+  };
 }

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { preloadTabScreensWhenSettled, TAB_PRELOAD_MAX_WAIT_MS } from './lazy-screens';
+import { preloadTabScreensWhenSettled, TAB_PRELOAD_MAX_WAIT_MS, TAB_PRELOAD_QUIET_MS } from './lazy-screens';
 
 describe('preloading the tab screens after the first screen', () => {
   const shown = Promise.resolve();
@@ -18,6 +18,8 @@ describe('preloading the tab screens after the first screen', () => {
     expect(preload).not.toHaveBeenCalled();
     answer('list');
     await vi.advanceTimersByTimeAsync(200);
+    expect(preload).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(TAB_PRELOAD_QUIET_MS);
     expect(preload).toHaveBeenCalledTimes(1);
     void client.fetchQuery({ queryKey: ['later'], queryFn: () => Promise.resolve(1) });
     await vi.advanceTimersByTimeAsync(TAB_PRELOAD_MAX_WAIT_MS);
@@ -29,6 +31,8 @@ describe('preloading the tab screens after the first screen', () => {
     const idle = vi.fn();
     preloadTabScreensWhenSettled(new QueryClient(), idle, shown);
     await vi.advanceTimersByTimeAsync(200);
+    expect(idle).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(TAB_PRELOAD_QUIET_MS);
     expect(idle).toHaveBeenCalledTimes(1);
 
     const busy = new QueryClient();
@@ -38,6 +42,8 @@ describe('preloading the tab screens after the first screen', () => {
     await vi.advanceTimersByTimeAsync(TAB_PRELOAD_MAX_WAIT_MS - 100);
     expect(slow).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(200);
+    expect(slow).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(TAB_PRELOAD_QUIET_MS);
     expect(slow).toHaveBeenCalledTimes(1);
   });
 
@@ -52,6 +58,8 @@ describe('preloading the tab screens after the first screen', () => {
     show();
     void client.fetchQuery({ queryKey: ['screen'], queryFn: () => Promise.resolve('data') });
     await vi.advanceTimersByTimeAsync(200);
+    expect(preload).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(TAB_PRELOAD_QUIET_MS);
     expect(preload).toHaveBeenCalledTimes(1);
   });
 
@@ -61,7 +69,18 @@ describe('preloading the tab screens after the first screen', () => {
     await vi.advanceTimersByTimeAsync(TAB_PRELOAD_MAX_WAIT_MS - 100);
     expect(preload).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(200);
+    expect(preload).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(TAB_PRELOAD_QUIET_MS);
     expect(preload).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing when cancelled while it waits for quiet after the first screen settled', async () => {
+    const preload = vi.fn();
+    const cancel = preloadTabScreensWhenSettled(new QueryClient(), preload, shown);
+    await vi.advanceTimersByTimeAsync(200);
+    cancel();
+    await vi.advanceTimersByTimeAsync(TAB_PRELOAD_QUIET_MS * 2);
+    expect(preload).not.toHaveBeenCalled();
   });
 
   it('does nothing once cancelled (the effect cleaned up)', async () => {
