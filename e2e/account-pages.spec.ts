@@ -189,7 +189,7 @@ test('a desktop browser sees the phone layout centred at phone width, with the d
     const tabbar = (await page.locator('.tp-tabbar').boundingBox())!;
     expect(tabbar.width).toBe(430);
     await expect(page.getByTestId('desktop-site-link')).toBeVisible();
-    await page.screenshot({ path: 'e2e/screenshots/account-desktop-light-en.png' });
+    await shot(page, 'account-desktop-light-en');
   } finally {
     await adminSetting(request, 'pc_url', '');
     await desktop.close();

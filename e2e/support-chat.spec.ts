@@ -103,7 +103,8 @@ test('a user and a support staff member chat in real time, with an image, typing
   await staff.reload();
   await expect(staffMessages(staff)).toHaveCount(4);
   await expect(staff.getByTestId('support-read').last()).toBeVisible();
-  await staff.screenshot({ path: 'e2e/screenshots/support-console-light-en.png' });
+  // the staff side is pictured and checked with axe-core like every screen of the web app
+  await shot(staff, 'support-console-light-en');
 
   // The chat in light and dark, in English and in Arabic (right to left), within 375 px.
   for (const [theme, lang] of [['light', 'en'], ['dark', 'en'], ['dark', 'hk'], ['light', 'ar']] as const) {

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { endpointsAsData } from './build/endpoints-as-data';
+import { stylesAfterBoot } from './build/styles-after-boot';
 
 const target = process.env.API_TARGET ?? 'http://localhost:8080';
 
@@ -14,6 +15,7 @@ export default defineConfig({
   plugins: [
     react(),
     endpointsAsData(),
+    stylesAfterBoot(),
     // Installable: the manifest with the icons (scripts/render-icons.mjs) and a service worker that
     // precaches the app shell (html, scripts, styles, icons) so the app opens on a bad network. It
     // has no runtime route at all: an API answer, a price or an upload is never served from it,

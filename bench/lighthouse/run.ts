@@ -126,12 +126,22 @@ async function registerUser(origin: string, dataDir: string): Promise<{ token: s
 }
 
 interface RunFigures { performance: number; accessibility: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number; benchmarkIndex: number }
+
+/**
+ * A run that Lighthouse itself could not record (its `runtimeError`, e.g. NO_NAVSTART when the
+ * trace missed the navigation, or NO_FCP) says nothing about the page: it is tried again, at most
+ * MAX_TRIES times in all, and the retries are counted in the output.
+ */
+const MAX_TRIES = 3;
+class LighthouseRuntimeError extends Error {}
 interface Finding { id: string; title: string; detail: string }
 interface ScreenResult {
   screen: string;
   url: string;
   loggedIn: boolean;
   runs: RunFigures[];
+  /** Runs that Lighthouse could not record and that were tried again (see MAX_TRIES). */
+  retries: number;
   median: RunFigures;
   /** From the run whose performance score is the median: what Lighthouse says costs time or bytes. */
   opportunities: Finding[];
@@ -197,10 +207,15 @@ async function measure(origin: string, url: string, session: { token: string; us
     }
     // The profile is new (nothing cached, no service worker), so Lighthouse's own storage reset,
     // which would also wipe the session, is not needed.
-    const result = await lighthouse(url, { logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true }, undefined, page);
+    const result = await lighthouse(url, { logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true }, undefined, page).catch((err: unknown) => {
+      // the same failures may also be thrown rather than reported (a LighthouseError has a code)
+      const code = (err as { code?: unknown }).code;
+      if (typeof code === 'string' && /^[A-Z_]+$/.test(code)) throw new LighthouseRuntimeError(`${url}: ${code} ${(err as Error).message}`);
+      throw err;
+    });
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     const lhr = result.lhr;
-    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (lhr.runWarnings.length) console.log(`    warnings: ${lhr.runWarnings.join(' / ')}`);
     if (lhr.finalDisplayedUrl.includes('#/login')) throw new Error(`${url} was sent to the login screen: the session did not take`);
     if (KEEP_REPORTS) await fs.writeFile(path.join(reportDir, `${label}.json`), typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
@@ -234,11 +249,11 @@ function markdown(meta: { at: string; lighthouse: string; chromium: string; cpu:
     '',
     `Median of ${meta.runs} cold runs per screen (fresh profile each), mobile preset with simulated throttling, against the real server.`,
     `Load average before ${load(meta.loadBefore)}, after ${load(meta.loadAfter)}. Target: performance and accessibility at least 95 (below it in bold).`,
-    `Simulated throttling multiplies the main-thread time it observes by 4, so total blocking time (30 % of the performance score) grows with the machine's other load: the 4x is meant for a desktop-class CPU (this 2-core machine reads a benchmark index of about 2000 when not crowded); an index far below that means the figures are those of a busy machine rather than of a phone.`,
+    `Simulated throttling multiplies the main-thread time it observes by 4, so total blocking time (30 % of the performance score) grows with the machine's other load: the 4x is meant for a desktop-class CPU (this 2-core machine reads a benchmark index of about 3500 when not crowded); an index far below that means the figures are those of a busy machine rather than of a phone.`,
     '',
     '| screen | logged in | performance | accessibility | first contentful paint | largest contentful paint | total blocking time | cumulative layout shift | runs (performance) | CPU benchmark index |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
-    ...rows.map((r) => `| ${r.screen} \`${r.url}\` | ${r.loggedIn ? 'yes' : 'no'} | ${ok(r.median.performance)} | ${ok(r.median.accessibility)} | ${seconds(r.median.fcpMs)} | ${seconds(r.median.lcpMs)} | ${Math.round(r.median.tbtMs)} ms | ${r.median.cls} | ${r.runs.map((x) => x.performance).join(' / ')} | ${Math.round(r.median.benchmarkIndex)} |`),
+    ...rows.map((r) => `| ${r.screen} \`${r.url}\` | ${r.loggedIn ? 'yes' : 'no'} | ${ok(r.median.performance)} | ${ok(r.median.accessibility)} | ${seconds(r.median.fcpMs)} | ${seconds(r.median.lcpMs)} | ${Math.round(r.median.tbtMs)} ms | ${r.median.cls} | ${r.runs.map((x) => x.performance).join(' / ')}${r.retries ? ` (${r.retries} retried)` : ''} | ${Math.round(r.median.benchmarkIndex)} |`),
     '',
     '## What Lighthouse lists (median run of each screen)',
     '',
@@ -308,8 +323,18 @@ async function main(): Promise<void> {
     for (const screen of SCREENS) {
       const url = `${origin}/${screen.hash}`;
       const lhrs: LhResult[] = [];
+      let retries = 0;
       for (let i = 0; i < RUNS; i++) {
-        const lhr = await measure(origin, url, screen.auth ? session : undefined, reportDir, `${screen.key}-${i + 1}`);
+        let lhr: LhResult | undefined;
+        for (let tries = 1; !lhr; tries++) {
+          try {
+            lhr = await measure(origin, url, screen.auth ? session : undefined, reportDir, `${screen.key}-${i + 1}`);
+          } catch (err) {
+            if (!(err instanceof LighthouseRuntimeError) || tries >= MAX_TRIES) throw err;
+            retries++;
+            console.log(`  ${screen.name} run ${i + 1}, try ${tries} of ${MAX_TRIES} failed (${err.message}): trying again`);
+          }
+        }
         lhrs.push(lhr);
         const f = figures(lhr);
         console.log(`  ${screen.name} run ${i + 1}: performance ${f.performance}, accessibility ${f.accessibility}, FCP ${seconds(f.fcpMs)}, LCP ${seconds(f.lcpMs)}, TBT ${f.tbtMs} ms, CLS ${f.cls}, benchmark index ${f.benchmarkIndex}`);
@@ -328,8 +353,8 @@ async function main(): Promise<void> {
       // The run whose performance score is the median one speaks for the screen's findings.
       const order = runs.map((r, i) => [r.performance, i] as const).sort((a, b) => a[0] - b[0]);
       const medianRun = lhrs[order[Math.floor(order.length / 2)]![1]]!;
-      rows.push({ screen: screen.name, url: `/${screen.hash}`, loggedIn: screen.auth, runs, median: med, ...findings(medianRun) });
-      console.log(`  ${screen.name} median: performance ${med.performance}, accessibility ${med.accessibility}, FCP ${seconds(med.fcpMs)}, LCP ${seconds(med.lcpMs)}, TBT ${med.tbtMs} ms, CLS ${med.cls}`);
+      rows.push({ screen: screen.name, url: `/${screen.hash}`, loggedIn: screen.auth, runs, retries, median: med, ...findings(medianRun) });
+      console.log(`  ${screen.name} median: performance ${med.performance}, accessibility ${med.accessibility}, FCP ${seconds(med.fcpMs)}, LCP ${seconds(med.lcpMs)}, TBT ${med.tbtMs} ms, CLS ${med.cls}${retries ? `, ${retries} run${retries === 1 ? '' : 's'} retried after a Lighthouse runtime error` : ''}`);
     }
   } finally {
     server.child.kill('SIGTERM');

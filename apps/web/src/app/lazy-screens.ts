@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { i18next } from '../lib/i18n';
 
@@ -97,18 +97,70 @@ export function preloadTabScreens(): void {
   for (const load of [market, forex, micro, account]) void load().catch(() => undefined);
 }
 
-/** The longest the tab screens wait for the first screen's requests. */
+/**
+ * The chunk (and texts) of the screen a path opens, for the screens that are opened directly (a
+ * tab, a link, a reload). Started before the first render, the chunk loads while React renders
+ * the frame instead of after it: one round trip less before the screen.
+ */
+const SCREEN_CHUNKS: Record<string, () => Promise<unknown>> = {
+  '/trade': () => Promise.all([market(), forex()]),
+  '/order': forex,
+  '/user': account,
+  '/follow': follow,
+  '/rank': follow,
+  '/mining': mining,
+  '/loan': loans,
+  '/login': auth,
+  '/register': auth,
+};
+
+export function preloadScreenChunk(pathname: string): void {
+  void SCREEN_CHUNKS[pathname]?.().catch(() => undefined);
+}
+
+/** The longest the tab screens wait for the first screen and its requests. */
 export const TAB_PRELOAD_MAX_WAIT_MS = 4000;
 
 /**
- * Preloads the tab screens once the first screen's requests are answered (no query fetching for a
- * moment), or after TAB_PRELOAD_MAX_WAIT_MS at most: on a phone's network their chunks would
- * otherwise share the line with the market list, the categories and the logos the home screen
- * is waiting for. Returns a cancel function (an effect's cleanup).
+ * Once the first screen has settled, the preload waits this long more and then for an idle moment
+ * of the main thread, as the service worker's precache does (public/register-sw.js): evaluating
+ * four screens' code is main-thread work (long tasks on a phone's CPU) that the user would feel
+ * as a slow first tap or scroll of the screen just shown.
  */
-export function preloadTabScreensWhenSettled(client: QueryClient, preload: () => void = preloadTabScreens): () => void {
+export const TAB_PRELOAD_QUIET_MS = 2000;
+
+function whenIdle(run: () => void): void {
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 3000 });
+  else run();
+}
+
+let markFirstScreenShown: () => void = () => undefined;
+/** Resolves once the first screen (not its loading skeleton) is on the page; see FirstScreenShown. */
+export const firstScreenShown = new Promise<void>((resolve) => (markFirstScreenShown = resolve));
+
+/**
+ * Rendered beside a screen inside the screen's Suspense boundary: its effect runs only when the
+ * screen itself is committed (the boundary shows its fallback until the screen's chunk is in).
+ */
+export function FirstScreenShown(): null {
+  useEffect(() => markFirstScreenShown(), []);
+  return null;
+}
+
+/**
+ * Preloads the tab screens once the first screen is shown and its requests are answered (no query
+ * fetching for a moment), or after TAB_PRELOAD_MAX_WAIT_MS at most, then TAB_PRELOAD_QUIET_MS and
+ * an idle moment later: on a phone's network their
+ * chunks would otherwise share the line (and their parsing the main thread) with the screen the
+ * user is waiting for. Waiting for the screen matters: while its chunk loads no query is fetching
+ * yet, which alone would read as settled. Returns a cancel function (an effect's cleanup).
+ */
+export function preloadTabScreensWhenSettled(client: QueryClient, preload: () => void = preloadTabScreens, shown: Promise<void> = firstScreenShown): () => void {
   let done = false;
+  let cancelled = false;
   let check: ReturnType<typeof setTimeout> | undefined;
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  let unsubscribe: () => void = () => undefined;
   const finish = () => {
     done = true;
     unsubscribe();
@@ -118,7 +170,7 @@ export function preloadTabScreensWhenSettled(client: QueryClient, preload: () =>
   const run = () => {
     if (done) return;
     finish();
-    preload();
+    quiet = setTimeout(() => whenIdle(() => cancelled || preload()), TAB_PRELOAD_QUIET_MS);
   };
   // A query is added before it starts fetching: look again a moment after the cache last changed.
   const later = () => {
@@ -127,8 +179,15 @@ export function preloadTabScreensWhenSettled(client: QueryClient, preload: () =>
       if (client.isFetching() === 0) run();
     }, 150);
   };
-  const unsubscribe = client.getQueryCache().subscribe(later);
   const deadline = setTimeout(run, TAB_PRELOAD_MAX_WAIT_MS);
-  later();
-  return finish;
+  void shown.then(() => {
+    if (done) return;
+    unsubscribe = client.getQueryCache().subscribe(later);
+    later();
+  });
+  return () => {
+    cancelled = true;
+    finish();
+    clearTimeout(quiet);
+  };
 }

@@ -17,6 +17,7 @@ import {
   DesktopLink,
   EmailPage,
   FeedbackPage,
+  FirstScreenShown,
   ChatPage,
   FollowListPage,
   FollowSubmitPage,
@@ -129,6 +130,7 @@ function AppRoutes() {
       <TabPages active={tab?.path} />
       {tab ? <AppTabBar active={tab.path} /> : null}
       <Suspense fallback={<ScreenFallback />}>
+        {tab ? null : <FirstScreenShown />}
         <Routes>
           {TABS.map((t) => (
             <Route key={t.path} path={t.path} element={'auth' in t && t.auth ? <RequireAuth>{null}</RequireAuth> : null} />

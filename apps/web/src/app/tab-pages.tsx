@@ -7,7 +7,7 @@ import { useQuote } from '../features/market/model/quote-store';
 import type { TradeMode } from '../features/market/routes/trade-page';
 import { HeaderActions } from '../features/settings/components/header-actions';
 import { useAuth } from '../lib/auth-store';
-import { FollowHomePage, ForexOrderForm, ForexOrders, MicroOrderForm, RankPage, TradePage, UserPage } from './lazy-screens';
+import { FirstScreenShown, FollowHomePage, ForexOrderForm, ForexOrders, MicroOrderForm, preloadScreenChunk, RankPage, TradePage, UserPage } from './lazy-screens';
 import { TABS, type TabPath } from './routes';
 
 // /order with its source control (antd-mobile's Segmented and its motion library) is a chunk of
@@ -17,6 +17,16 @@ const OrderPage = lazy(() => loadOrderPage().then((m) => ({ default: m.OrderPage
 
 export function preloadOrderPage(): void {
   void loadOrderPage().catch(() => undefined);
+}
+
+/**
+ * Starts loading the chunk of the screen the app opens on (`location.hash`), before the first
+ * render; /order's page lives here.
+ */
+export function preloadFirstScreen(hash: string): void {
+  const pathname = hash.replace(/^#/, '').split('?')[0]!.replace(/(.)\/+$/, '$1') || '/';
+  if (pathname === '/order') preloadOrderPage();
+  preloadScreenChunk(pathname);
 }
 
 /** The contract form priced by the live quote (DAY_MARKET); a new symbol starts a fresh form. */
@@ -87,7 +97,10 @@ export function TabPages({ active }: { active: TabPath | undefined }) {
     <>
       {shown.map((path) => (
         <div key={path} className="tp-tab-pane" hidden={path !== active} data-tab={path}>
-          <Suspense fallback={<ScreenFallback withTabBar />}>{renderTab(path)}</Suspense>
+          <Suspense fallback={<ScreenFallback withTabBar />}>
+            {renderTab(path)}
+            {path === active ? <FirstScreenShown /> : null}
+          </Suspense>
         </div>
       ))}
     </>
