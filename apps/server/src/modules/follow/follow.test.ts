@@ -350,6 +350,27 @@ describe('FOREX_FOLLOW_TRADE pushes', () => {
     const history = await call<{ data: ForexOrder[] }>(t.app, { method: 'GET', url: `${endpoints.forex.myDeal.path}?status=3&page=1`, headers: auth(c.token) });
     expect(history.body.data.data[0]).toMatchObject({ FollowType: 2, Copy: { TraderClosePrice: history.body.data.data[0]!.UpdatePrice } });
   });
+
+  it('tell the follower and the trader when a demo reset closes a copy, as any other close does', async () => {
+    await tick('100000.00');
+    const trader = await makeTrader();
+    const a = await demoLogin(t.app, 'follow-reset-a');
+    await follow(a.token, trader.user.id, '1', '5000');
+    const own = (await forex(endpoints.forex.submit.path, trader.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10 })).body.data;
+    const [row] = await copiesOf(own.Id);
+    await tick('100400.00');
+    pushes.length = 0;
+    expect((await call(t.app, { method: 'POST', url: endpoints.users.resetDemo.path, headers: auth(a.token) })).body.code).toBe(1);
+    const closed = await order(row!.copy_order_id!);
+    expect(closed).toMatchObject({ status: 3, close_type: 1 });
+    const resetPush = { user_id: trader.user.id, follower_id: a.user.id, TransOrder: [{ Id: closed.id, UpdatePrice: closed.update_price, FactProfits: closed.fact_profits, Status: 3 }] };
+    expect(followPushes(a.user.id)).toEqual([resetPush]);
+    expect(followPushes(trader.user.id)).toEqual([resetPush]);
+    expect(pushes.filter((m) => m.topic === 'FOREX_CLOSED' && m.userId === a.user.id).map((m) => m.payload)).toEqual([{ id: [closed.id] }]);
+    expect(pushes.some((m) => m.topic === 'forex.order_changed' && (m.payload as { userId: number }).userId === a.user.id)).toBe(true);
+    // The trader's own order is untouched.
+    expect((await order(own.Id)).status).toBe(1);
+  });
 });
 
 describe('ranking', () => {
