@@ -11,7 +11,7 @@ import { verifyRegType } from '../settings/index.js';
 import { findUserByEmail, findUserById } from './users.repository.js';
 import * as service from './users.service.js';
 import { resetDemoAccount } from './reset-demo.js';
-import { copyChangesOfIds, publishClosed, publishCopyTrades, publishOrderChanged } from '../forex/index.js';
+import { copyChangesOfIds, publishClosed, publishCopyTrades } from '../forex/index.js';
 import { emitEvent } from '../../engine/event-outbox.js';
 import { publishBusEvent } from '../../realtime/typed-bus.js';
 
@@ -98,12 +98,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const copies = await copyChangesOfIds(trx, closed);
       // Every balance of the demo was restored: the trigger engine re-reads the user once delivered.
       await emitEvent(trx, 'balance.changed', { userId, accountTypes: [...ACCOUNT_TYPE_IDS] });
-      // After commit, what every close pushes: the user's order lists change, their sockets drop the closed orders.
+      // After commit, what every close pushes: the user's sockets drop the closed orders, the copies'
+      // followers and traders hear of them (the engine hears of the user through the outbox event above).
       return {
         data: null,
         key: 'demo_reset',
         afterCommit: () => {
-          if (closed.length > 0) publishOrderChanged(app.bus, userId);
           publishClosed(app.bus, userId, closed);
           publishCopyTrades(app.bus, copies);
         },
