@@ -200,6 +200,10 @@ export async function copyContext(db: Executor, traderOrderId: number): Promise<
   return rows[0];
 }
 
+export async function markClosedByTrader(db: Executor, copyOrderId: number): Promise<void> {
+  await sql`UPDATE follow_copies SET closed_by_trader = true WHERE copy_order_id = ${copyOrderId}`.execute(db);
+}
+
 export async function recordShare(db: Executor, copyOrderId: number, share: string): Promise<void> {
   await sql`UPDATE follow_copies SET profit_share = ${share} WHERE copy_order_id = ${copyOrderId}`.execute(db);
 }

@@ -167,9 +167,12 @@ async function closeCopiesOfClosedTraders(db: Db, bus: Bus): Promise<number[]> {
   for (;;) {
     const due = await repo.copiesToClose(db, 1000);
     for (const c of due) {
-      const closed = await db.transaction().execute((trx) =>
-        closePosition(trx, c.copy_id, { price: c.update_price, seq: c.close_tick_seq, closeType: c.close_type, at: c.closed_at }),
-      );
+      const closed = await db.transaction().execute(async (trx) => {
+        const row = await closePosition(trx, c.copy_id, { price: c.update_price, seq: c.close_tick_seq, closeType: c.close_type, at: c.closed_at });
+        // Whose close it was: the close reason is the trader's (spec CloseType), the decision too.
+        if (row) await repo.markClosedByTrader(trx, c.copy_id);
+        return row;
+      });
       if (!closed) continue; // the follower closed it first
       changed.push(c.follower_id);
       publishClosed(bus, c.follower_id, [c.copy_id]);
