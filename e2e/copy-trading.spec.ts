@@ -118,6 +118,8 @@ test('a trader opens and closes; the follower sees the copy appear and close liv
   const past = page.locator('[data-testid="forex-history-order"][data-follow-type="2"]');
   await expect(past).toHaveCount(1);
   await expect(past.getByTestId('forex-copy-trader-close')).toHaveText((await past.getByTestId('forex-close-price').textContent())!);
+  // Closed by the trader's close, not by the follower.
+  await expect(past.getByTestId('forex-close-reason')).toHaveText('Closed with the trader');
   await looks(page, 'order-copy-history');
 
   // The ranking tab, and the same screens dark and right to left.
@@ -140,5 +142,6 @@ test('a trader opens and closes; the follower sees the copy appear and close liv
   await looks(page, 'follow-list-dark-ar');
   await page.goto('/#/order?source=0&type=3');
   await expect(page.locator('[data-testid="forex-history-order"][data-follow-type="2"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="forex-history-order"][data-follow-type="2"] [data-testid="forex-close-reason"]')).toHaveAttribute('data-reason', 'close_by_trader');
   await looks(page, 'order-copy-history-dark-ar');
 });

@@ -112,6 +112,11 @@ export const forexOrderSchema = z.object({
       TraderPrice: decimalString,
       /** The trader's close price once the trader's order has closed; '' while it holds. */
       TraderClosePrice: z.string(),
+      /**
+       * Closed by the trader's close (CloseType then is the trader's reason), not by the follower;
+       * false while open. CloseType keeps the spec's values: this says whose close it was.
+       */
+      ClosedByTrader: z.boolean(),
     })
     .nullable(),
 });

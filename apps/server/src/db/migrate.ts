@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018-funds.js';
 import * as m0019 from './migrations/0019-loans.js';
 import * as m0021 from './migrations/0021-follow.js';
 import * as m0022 from './migrations/0022-fairness.js';
+import * as m0023 from './migrations/0023-follow-closed-by-trader.js';
 
 /**
  * The migrations, listed explicitly: a folder scan breaks under tsx and vitest (file extensions,
@@ -48,6 +49,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019-loans': m0019,
   '0021-follow': m0021,
   '0022-fairness': m0022,
+  '0023-follow-closed-by-trader': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

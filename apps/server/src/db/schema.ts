@@ -743,6 +743,8 @@ export interface FollowCopiesTable {
   detached: Generated<boolean>;
   profit_share: NumericDefault;
   created_at: TimestampDefault;
+  /** Closed by its trader's close, not by the follower (0023). */
+  closed_by_trader: Generated<boolean>;
 }
 
 export interface FollowTraderStatsTable {

@@ -62,6 +62,11 @@ export interface FollowerToCopy {
  * copy row for it yet, a batch at a time from `afterAccount`, their contract accounts locked in
  * ascending id order (the ledger's order, so no two transactions wait on each other in a cycle):
  * the balances planned with are the balances the post will find.
+ *
+ * "No copy row yet" is a probe of the (trader order, follower) key per follower (a lateral
+ * subquery the planner cannot turn into a join): as an anti-join, with the statistics of a
+ * trader order that has no rows yet, PostgreSQL planned a nested loop over every copy row of the
+ * order for every follower - quadratic in the fan-out (10^4 followers: 16 million comparisons).
  */
 export async function lockFollowersToCopy(trx: Executor, order: { id: number; user_id: number; filled_at: Date }, afterAccount: number, limit: number): Promise<FollowerToCopy[]> {
   const { rows } = await sql<FollowerToCopy>`
@@ -69,9 +74,10 @@ export async function lockFollowersToCopy(trx: Executor, order: { id: number; us
     FROM follow_settings f
     JOIN users u ON u.id = f.follower_id
     JOIN ledger_accounts a ON a.user_id = f.follower_id AND a.account_type = 3
+    LEFT JOIN LATERAL (SELECT true AS made FROM follow_copies c WHERE c.trader_order_id = ${order.id} AND c.follower_id = f.follower_id LIMIT 1) c ON true
     WHERE f.trader_id = ${order.user_id} AND f.active AND f.auto_follow AND f.created_at <= ${order.filled_at}
       AND a.id > ${afterAccount}
-      AND NOT EXISTS (SELECT 1 FROM follow_copies c WHERE c.trader_order_id = ${order.id} AND c.follower_id = f.follower_id)
+      AND c.made IS NULL
     ORDER BY a.id
     LIMIT ${limit}
     FOR UPDATE OF a
@@ -88,43 +94,43 @@ export async function lockTraderOrder(trx: Executor, traderOrderId: number): Pro
   await sql`SELECT pg_advisory_xact_lock(${0x0f011}, ${traderOrderId})`.execute(trx);
 }
 
-/** The copy rows: each follower's copy order, or why there is none. */
-export async function insertCopyRows(
-  db: Executor,
-  order: { id: number; user_id: number },
-  rows: readonly { followerId: number; copyOrderId: number | null; skipReason: string | null }[],
-  at: Date,
-): Promise<void> {
-  if (rows.length === 0) return;
-  await sql`
-    INSERT INTO follow_copies (trader_order_id, follower_id, trader_id, copy_order_id, skip_reason, created_at)
-    SELECT ${order.id}, f, ${order.user_id}, c, r, ${at}
-    FROM unnest(${sql.val(rows.map((r) => r.followerId))}::int[], ${sql.val(rows.map((r) => r.copyOrderId))}::int[], ${sql.val(rows.map((r) => r.skipReason))}::text[]) AS x(f, c, r)
-  `.execute(db);
-}
-
-export interface NewCopy {
-  userId: number;
-  lots: string;
-  margin: string;
-  fee: string;
+/** A follower's copy row of a batch: the copy's lots and money, or why there is no copy. */
+export interface NewCopyRow {
+  followerId: number;
+  skipReason: string | null;
+  lots: string | null;
+  margin: string | null;
+  fee: string | null;
   isDemo: boolean;
 }
 
-/** The copies' orders: the trader order's symbol, side, prices, leverage, stops and tick; the copy's own lots and money. Their ids by follower. */
-export async function insertCopyOrders(db: Executor, t: UncopiedOrder, copies: readonly NewCopy[], at: Date): Promise<Map<number, number>> {
-  if (copies.length === 0) return new Map();
-  const { rows } = await sql<{ id: number; user_id: number }>`
-    INSERT INTO forex_orders (user_id, symbol_id, origin_id, order_type, is_pending, quantity, cont_num, spread, origin_price, price,
-      caution_money, trade_fee, multiple, target_loss_price, target_profit_price, status, open_tick_seq, is_demo, created_at, filled_at)
-    SELECT c.user_id, ${t.symbol_id}, ${t.id}, ${t.order_type}, false, c.lots, ${t.cont_num}, ${t.spread}, ${t.origin_price}, ${t.price},
-      c.margin, c.fee, ${t.multiple}, ${t.target_loss_price}, ${t.target_profit_price}, 1, ${t.open_tick_seq}, c.demo, ${at}, ${t.filled_at}
-    FROM unnest(${sql.val(copies.map((c) => c.userId))}::int[], ${sql.val(copies.map((c) => c.lots))}::numeric[],
-      ${sql.val(copies.map((c) => c.margin))}::numeric[], ${sql.val(copies.map((c) => c.fee))}::numeric[], ${sql.val(copies.map((c) => c.isDemo))}::boolean[])
-      AS c(user_id, lots, margin, fee, demo)
-    RETURNING id, user_id
+/**
+ * The batch's copy orders (the trader order's symbol, side, prices, leverage, stops and tick; the
+ * copy's own lots and money) and one copy row per follower - its order, or the skip reason - in
+ * one statement. Returns the copies made, by follower.
+ */
+export async function insertCopies(db: Executor, t: UncopiedOrder, rows: readonly NewCopyRow[], at: Date): Promise<{ followerId: number; copyId: number }[]> {
+  if (rows.length === 0) return [];
+  const { rows: made } = await sql<{ followerId: number; copyId: number }>`
+    WITH input AS (
+      SELECT * FROM unnest(${sql.val(rows.map((r) => r.followerId))}::int[], ${sql.val(rows.map((r) => r.skipReason))}::text[],
+        ${sql.val(rows.map((r) => r.lots))}::numeric[], ${sql.val(rows.map((r) => r.margin))}::numeric[], ${sql.val(rows.map((r) => r.fee))}::numeric[],
+        ${sql.val(rows.map((r) => r.isDemo))}::boolean[]) AS c(user_id, skip_reason, lots, margin, fee, demo)
+    ),
+    orders AS (
+      INSERT INTO forex_orders (user_id, symbol_id, origin_id, order_type, is_pending, quantity, cont_num, spread, origin_price, price,
+        caution_money, trade_fee, multiple, target_loss_price, target_profit_price, status, open_tick_seq, is_demo, created_at, filled_at)
+      SELECT c.user_id, ${t.symbol_id}, ${t.id}, ${t.order_type}, false, c.lots, ${t.cont_num}, ${t.spread}, ${t.origin_price}, ${t.price},
+        c.margin, c.fee, ${t.multiple}, ${t.target_loss_price}, ${t.target_profit_price}, 1, ${t.open_tick_seq}, c.demo, ${at}, ${t.filled_at}
+      FROM input c WHERE c.skip_reason IS NULL
+      RETURNING id, user_id
+    )
+    INSERT INTO follow_copies (trader_order_id, follower_id, trader_id, copy_order_id, skip_reason, created_at)
+    SELECT ${t.id}, c.user_id, ${t.user_id}, o.id, c.skip_reason, ${at}
+    FROM input c LEFT JOIN orders o ON o.user_id = c.user_id
+    RETURNING follower_id AS "followerId", copy_order_id AS "copyId"
   `.execute(db);
-  return new Map(rows.map((r) => [r.user_id, r.id]));
+  return made.filter((m) => m.copyId !== null);
 }
 
 export async function markReplicated(db: Executor, t: UncopiedOrder, at: Date): Promise<void> {
@@ -192,6 +198,10 @@ export async function copyContext(db: Executor, traderOrderId: number): Promise<
     FROM forex_orders t WHERE t.id = ${traderOrderId}
   `.execute(db);
   return rows[0];
+}
+
+export async function markClosedByTrader(db: Executor, copyOrderId: number): Promise<void> {
+  await sql`UPDATE follow_copies SET closed_by_trader = true WHERE copy_order_id = ${copyOrderId}`.execute(db);
 }
 
 export async function recordShare(db: Executor, copyOrderId: number, share: string): Promise<void> {

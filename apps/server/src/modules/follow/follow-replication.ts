@@ -8,7 +8,7 @@ import {
   SYSTEM_ACCOUNTS,
   findUserAccountIdOfType,
   baseCurrencyId,
-  ensureSystemAccount,
+  ensureSystemAccounts,
   holdPostings,
   postMany,
   systemAccountId,
@@ -57,7 +57,7 @@ export async function syncCopies(db: Db, bus: Bus, nowMs: number): Promise<numbe
 
 /** Copies one trader order to every follower still owed a copy; then marks it replicated. */
 export async function replicate(db: Db, bus: Bus, order: repo.UncopiedOrder, at: Date): Promise<number[]> {
-  const ctx: BatchContext = { feeType: await repo.feeTypeSetting(db), currencyId: await baseCurrencyId(db), feeAccounts: new Map() };
+  const ctx: BatchContext = { feeType: await repo.feeTypeSetting(db), currencyId: await baseCurrencyId(db), feeAccounts: new Map(), sized: new Map() };
   const copied: { followerId: number; copyId: number }[] = [];
   let after = 0;
   for (;;) {
@@ -82,68 +82,83 @@ interface BatchContext {
   currencyId: number;
   /** Fee shard accounts by code (system accounts: created once, never removed). */
   feeAccounts: Map<string, number>;
+  /** Sizings by (multiple, max_amount): computed once per distinct setting of the whole fan-out. */
+  sized: Map<string, Sizing>;
+}
+
+/** One distinct setting's copy, with the texts its order and postings carry (formatted once, not per follower). */
+interface Sizing {
+  plan: CopyPlan;
+  lots: string;
+  margin: string;
+  fee: string;
+  /** margin + fee, negated: what leaves the follower's available balance. */
+  debit: string;
+  charged: boolean;
+}
+
+function sizing(order: repo.UncopiedOrder, f: repo.FollowerToCopy, ctx: BatchContext): Sizing {
+  const key = `${f.multiple}|${f.max_amount}`;
+  let s = ctx.sized.get(key);
+  if (!s) {
+    const plan = sizeCopy({
+      traderLots: order.quantity,
+      multiple: f.multiple,
+      maxAmount: f.max_amount,
+      symbol: { pip: order.pip, minCont: order.min_cont, maxCont: order.max_cont, contNum: order.cont_num, marginMode: order.margin_mode },
+      price: order.price,
+      leverage: order.multiple,
+      feeType: ctx.feeType,
+      feeRate: order.fee_rate,
+    });
+    s = plan.ok
+      ? { plan, lots: plan.lots.toFixed(), margin: plan.margin.toFixed(FOREX_MONEY_PLACES), fee: plan.fee.toFixed(FOREX_MONEY_PLACES), debit: plan.margin.plus(plan.fee).neg().toFixed(FOREX_MONEY_PLACES), charged: plan.fee.gt(0) }
+      : { plan, lots: plan.lots.toFixed(), margin: '0', fee: '0', debit: '0', charged: false };
+    ctx.sized.set(key, s);
+  }
+  return s;
 }
 
 async function copyBatch(trx: Executor, order: repo.UncopiedOrder, followers: readonly repo.FollowerToCopy[], ctx: BatchContext, at: Date): Promise<{ followerId: number; copyId: number }[]> {
   if (followers.length === 0) return [];
-  const { feeType, currencyId, feeAccounts } = ctx;
-  // planCopy per follower, with the sizing (lots, margin, fee) done once per distinct setting.
-  const sized = new Map<string, CopyPlan>();
+  // planCopy per follower: the sizing shared by a setting, the balance check the follower's own.
   const plans = followers.map((f) => {
-    const key = `${f.multiple}|${f.max_amount}`;
-    let size = sized.get(key);
-    if (!size) {
-      size = sizeCopy({
-        traderLots: order.quantity,
-        multiple: f.multiple,
-        maxAmount: f.max_amount,
-        symbol: { pip: order.pip, minCont: order.min_cont, maxCont: order.max_cont, contNum: order.cont_num, marginMode: order.margin_mode },
-        price: order.price,
-        leverage: order.multiple,
-        feeType,
-        feeRate: order.fee_rate,
-      });
-      sized.set(key, size);
-    }
-    return { f, plan: fundCopy(size, f.balance) };
+    const s = sizing(order, f, ctx);
+    const plan = fundCopy(s.plan, f.balance);
+    return { f, s, plan };
   });
-  const copies: repo.NewCopy[] = [];
+  const shards = plans.filter((p) => p.plan.ok && p.s.charged).map((p) => feeShardCode(p.f.is_demo, p.f.follower_id));
+  const missing = [...new Set(shards)].filter((code) => !ctx.feeAccounts.has(code));
+  if (missing.length > 0) for (const [code, id] of await ensureSystemAccounts(trx, missing, ctx.currencyId)) ctx.feeAccounts.set(code, id);
+
+  const rows = plans.map(({ f, s, plan }): repo.NewCopyRow =>
+    plan.ok
+      ? { followerId: f.follower_id, skipReason: null, lots: s.lots, margin: s.margin, fee: s.fee, isDemo: f.is_demo }
+      : { followerId: f.follower_id, skipReason: plan.reason, lots: null, margin: null, fee: null, isDemo: f.is_demo },
+  );
+  // The copy orders and every follower's copy row (the copy, or why there is none) in one
+  // statement; the ledger's part is built and checked while the database writes them.
+  const inserted = repo.insertCopies(trx, order, rows, at);
+  await new Promise((resolve) => setImmediate(resolve));
   const posts: PostInput[] = [];
-  for (const { f, plan } of plans) {
+  for (const { f, s, plan } of plans) {
     if (!plan.ok) continue;
-    copies.push({ userId: f.follower_id, lots: plan.lots.toFixed(), margin: plan.margin.toFixed(FOREX_MONEY_PLACES), fee: plan.fee.toFixed(FOREX_MONEY_PLACES), isDemo: f.is_demo });
-    const margin = plan.margin.toFixed(FOREX_MONEY_PLACES);
-    let postings: Posting[];
-    if (plan.fee.gt(0)) {
-      // Margin held and fee paid out of available in three postings (not a hold pair plus a fee pair):
-      // balanced all the same, and a quarter fewer rows for the fan-out to write.
-      const code = feeShardCode(f.is_demo, f.follower_id);
-      let feeId = feeAccounts.get(code);
-      if (feeId === undefined) {
-        feeId = await ensureSystemAccount(trx, code, currencyId);
-        feeAccounts.set(code, feeId);
-      }
-      const fee = plan.fee.toFixed(FOREX_MONEY_PLACES);
-      postings = [
-        { accountId: f.account_id, bucket: 'available', amount: plan.margin.plus(plan.fee).neg().toFixed(FOREX_MONEY_PLACES) },
-        { accountId: f.account_id, bucket: 'held', amount: margin },
-        { accountId: feeId, bucket: 'available', amount: fee },
-      ];
-    } else {
-      postings = holdPostings(f.account_id, margin);
-    }
+    // Margin held and fee paid out of available in three postings (not a hold pair plus a fee pair
+    // as an own order posts): per account and bucket the same movements, the fee still one posting
+    // on the fee account, and a quarter fewer rows for the fan-out to write.
+    const postings: Posting[] = s.charged
+      ? [
+          { accountId: f.account_id, bucket: 'available', amount: s.debit },
+          { accountId: f.account_id, bucket: 'held', amount: s.margin },
+          { accountId: ctx.feeAccounts.get(feeShardCode(f.is_demo, f.follower_id))!, bucket: 'available', amount: s.fee },
+        ]
+      : holdPostings(f.account_id, s.margin);
     posts.push({ kind: LEDGER_KINDS.followCopyOpen, memo: 'Copy of a trader order: margin and fee', reference: `follow_copy:${order.id}:${f.follower_id}`, postings });
   }
-  const ids = await repo.insertCopyOrders(trx, order, copies, at);
-  await repo.insertCopyRows(
-    trx,
-    order,
-    plans.map(({ f, plan }) => (plan.ok ? { followerId: f.follower_id, copyOrderId: ids.get(f.follower_id)!, skipReason: null } : { followerId: f.follower_id, copyOrderId: null, skipReason: plan.reason })),
-    at,
-  );
-  // Each copy its own ledger transaction, all of the batch's posted in one statement set (ledger postMany).
-  await postMany(trx, posts);
-  return copies.map((c) => ({ followerId: c.userId, copyId: ids.get(c.userId)! }));
+  // Each copy its own ledger transaction, all of the batch's posted in one statement set (ledger
+  // postMany), after the copies on the same connection.
+  const [made] = await Promise.all([inserted, postMany(trx, posts)]);
+  return made;
 }
 
 async function closeCopiesOfClosedTraders(db: Db, bus: Bus): Promise<number[]> {
@@ -152,9 +167,12 @@ async function closeCopiesOfClosedTraders(db: Db, bus: Bus): Promise<number[]> {
   for (;;) {
     const due = await repo.copiesToClose(db, 1000);
     for (const c of due) {
-      const closed = await db.transaction().execute((trx) =>
-        closePosition(trx, c.copy_id, { price: c.update_price, seq: c.close_tick_seq, closeType: c.close_type, at: c.closed_at }),
-      );
+      const closed = await db.transaction().execute(async (trx) => {
+        const row = await closePosition(trx, c.copy_id, { price: c.update_price, seq: c.close_tick_seq, closeType: c.close_type, at: c.closed_at });
+        // Whose close it was: the close reason is the trader's (spec CloseType), the decision too.
+        if (row) await repo.markClosedByTrader(trx, c.copy_id);
+        return row;
+      });
       if (!closed) continue; // the follower closed it first
       changed.push(c.follower_id);
       publishClosed(bus, c.follower_id, [c.copy_id]);

@@ -300,7 +300,7 @@ describe('FOREX_FOLLOW_TRADE pushes', () => {
     // The copies in the follower's /order lists: FollowType 2, the trader and the trader's fill.
     const holding = await call<{ data: ForexOrder[] }>(t.app, { method: 'GET', url: `${endpoints.forex.myDeal.path}?status=1&page=1`, headers: auth(a.token) });
     expect(holding.body.data.data).toEqual([
-      expect.objectContaining({ Id: copyOf.get(a.user.id), OriginId: own.Id, FollowType: 2, Price: '100015.00', Copy: { TraderUserId: trader.user.id, TraderNickname: expect.stringContaining('***@'), TraderPrice: '100015.00', TraderClosePrice: '' } }),
+      expect.objectContaining({ Id: copyOf.get(a.user.id), OriginId: own.Id, FollowType: 2, Price: '100015.00', Copy: { TraderUserId: trader.user.id, TraderNickname: expect.stringContaining('***@'), TraderPrice: '100015.00', TraderClosePrice: '', ClosedByTrader: false } }),
     ]);
     const traderHolding = await call<{ data: ForexOrder[] }>(t.app, { method: 'GET', url: `${endpoints.forex.myDeal.path}?status=1&page=1`, headers: auth(trader.token) });
     expect(traderHolding.body.data.data).toEqual([expect.objectContaining({ Id: own.Id, FollowType: 0, Copy: null })]);
@@ -349,6 +349,34 @@ describe('FOREX_FOLLOW_TRADE pushes', () => {
     // The closed copy in history: both closes beside each other.
     const history = await call<{ data: ForexOrder[] }>(t.app, { method: 'GET', url: `${endpoints.forex.myDeal.path}?status=3&page=1`, headers: auth(c.token) });
     expect(history.body.data.data[0]).toMatchObject({ FollowType: 2, Copy: { TraderClosePrice: history.body.data.data[0]!.UpdatePrice } });
+    // Whose close: the trader's close closed c's copy (CloseType 1 is the trader's own close), b closed theirs.
+    expect(history.body.data.data[0]).toMatchObject({ CloseType: 1, Copy: { ClosedByTrader: true } });
+    const historyB = await call<{ data: ForexOrder[] }>(t.app, { method: 'GET', url: `${endpoints.forex.myDeal.path}?status=3&page=1`, headers: auth(b.token) });
+    expect(historyB.body.data.data[0]).toMatchObject({ Id: closedB.id, CloseType: 1, Copy: { ClosedByTrader: false } });
+    const historyA = await call<{ data: ForexOrder[] }>(t.app, { method: 'GET', url: `${endpoints.forex.myDeal.path}?status=3&page=1`, headers: auth(a.token) });
+    expect(historyA.body.data.data[0]).toMatchObject({ Id: closedA.id, CloseType: 4, Copy: { ClosedByTrader: false } });
+  });
+
+  it('tell the follower and the trader when a demo reset closes a copy, as any other close does', async () => {
+    await tick('100000.00');
+    const trader = await makeTrader();
+    const a = await demoLogin(t.app, 'follow-reset-a');
+    await follow(a.token, trader.user.id, '1', '5000');
+    const own = (await forex(endpoints.forex.submit.path, trader.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10 })).body.data;
+    const [row] = await copiesOf(own.Id);
+    await tick('100400.00');
+    pushes.length = 0;
+    expect((await call(t.app, { method: 'POST', url: endpoints.users.resetDemo.path, headers: auth(a.token) })).body.code).toBe(1);
+    const closed = await order(row!.copy_order_id!);
+    expect(closed).toMatchObject({ status: 3, close_type: 1 });
+    const resetPush = { user_id: trader.user.id, follower_id: a.user.id, TransOrder: [{ Id: closed.id, UpdatePrice: closed.update_price, FactProfits: closed.fact_profits, Status: 3 }] };
+    expect(followPushes(a.user.id)).toEqual([resetPush]);
+    expect(followPushes(trader.user.id)).toEqual([resetPush]);
+    expect(pushes.filter((m) => m.topic === 'FOREX_CLOSED' && m.userId === a.user.id).map((m) => m.payload)).toEqual([{ id: [closed.id] }]);
+    // The trader's own order is untouched; the copy was closed by the follower's reset, not by the trader.
+    expect((await order(own.Id)).status).toBe(1);
+    const history = await call<{ data: ForexOrder[] }>(t.app, { method: 'GET', url: `${endpoints.forex.myDeal.path}?status=3&page=1`, headers: auth(a.token) });
+    expect(history.body.data.data[0]).toMatchObject({ Id: closed.id, Copy: { ClosedByTrader: false } });
   });
 });
 

@@ -28,8 +28,10 @@ export async function tradersOfOrders(db: Executor, originIds: readonly number[]
   return new Map(rows.map((r) => [r.id, r.user_id]));
 }
 
+type CopyRowFields = Pick<OrderRow, 'id' | 'user_id' | 'origin_id' | 'price' | 'update_price' | 'fact_profits' | 'status'>;
+
 /** The copy changes of rows just written (the copies among them; other orders are skipped). */
-export async function copyChangesOf(db: Executor, rows: readonly OrderRow[]): Promise<CopyTradeChange[]> {
+export async function copyChangesOf(db: Executor, rows: readonly CopyRowFields[]): Promise<CopyTradeChange[]> {
   const copies = rows.filter((r) => r.origin_id > 0);
   if (copies.length === 0) return [];
   const traders = await tradersOfOrders(db, copies.map((r) => r.origin_id));
@@ -57,4 +59,13 @@ export function publishCopyTrades(bus: Bus, changes: readonly CopyTradeChange[])
     publishPush(bus, 'FOREX_FOLLOW_TRADE', payload, p.followerId);
     publishPush(bus, 'FOREX_FOLLOW_TRADE', payload, p.traderId);
   }
+}
+
+/** The copy changes of orders by id, as written now (a demo reset closes its copies among its other orders). */
+export async function copyChangesOfIds(db: Executor, ids: readonly number[]): Promise<CopyTradeChange[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<CopyRowFields>`
+    SELECT id, user_id, origin_id, price, update_price, fact_profits, status FROM forex_orders WHERE id = ANY(${sql.val([...ids])}::int[]) AND origin_id > 0
+  `.execute(db);
+  return copyChangesOf(db, rows);
 }

@@ -316,6 +316,13 @@ export interface TraderOrderOfCopy {
   update_price: string | null;
 }
 
+/** Of these closed copies, those their trader's close closed (follow_copies.closed_by_trader): the rest the follower closed. */
+export async function copiesClosedByTrader(db: Executor, copyIds: readonly number[]): Promise<Set<number>> {
+  if (copyIds.length === 0) return new Set();
+  const rows = await db.selectFrom('follow_copies').select('copy_order_id').where('copy_order_id', 'in', [...copyIds]).where('closed_by_trader', '=', true).execute();
+  return new Set(rows.map((r) => r.copy_order_id!));
+}
+
 export async function traderOrdersOf(db: Executor, originIds: readonly number[]): Promise<Map<number, TraderOrderOfCopy>> {
   if (originIds.length === 0) return new Map();
   const rows = await db

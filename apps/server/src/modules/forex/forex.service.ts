@@ -224,7 +224,7 @@ export function wirePrice(value: string | null | undefined, precision: number): 
 const money = (v: string | Decimal | null) => new Decimal(v ?? 0).toFixed(FOREX_MONEY_PLACES);
 
 /** The order on the wire; a holding order shows the floating profit at `current` (the newest tick). */
-export function toOrderDto(row: repo.OrderRow, symbol: SymbolMeta, current: string | undefined, copy?: repo.TraderOrderOfCopy): ForexOrder {
+export function toOrderDto(row: repo.OrderRow, symbol: SymbolMeta, current: string | undefined, copy?: repo.TraderOrderOfCopy, closedByTrader = false): ForexOrder {
   const p = symbol.price_precision;
   let updatePrice = row.update_price;
   let profit: Decimal | string | null = row.fact_profits;
@@ -263,6 +263,7 @@ export function toOrderDto(row: repo.OrderRow, symbol: SymbolMeta, current: stri
           TraderNickname: traderNickname(copy.trader_uid, copy.trader_email),
           TraderPrice: wirePrice(copy.price, p),
           TraderClosePrice: copy.status === FOREX_STATUS.closed && copy.update_price !== null ? wirePrice(copy.update_price, p) : '',
+          ClosedByTrader: closedByTrader,
         }
       : null,
   };
@@ -272,9 +273,15 @@ export function toOrderDto(row: repo.OrderRow, symbol: SymbolMeta, current: stri
 export async function orderDtos(db: Executor, rows: readonly repo.OrderRow[]): Promise<ForexOrder[]> {
   const ids = [...new Set(rows.map((r) => r.symbol_id))];
   const origins = [...new Set(rows.filter((r) => r.origin_id > 0).map((r) => r.origin_id))];
-  const [symbols, ticks, traders] = await Promise.all([repo.symbolsMeta(db, ids), repo.lastStoredTicks(db, ids), repo.traderOrdersOf(db, origins)]);
+  const closedCopies = rows.filter((r) => r.origin_id > 0 && r.status === FOREX_STATUS.closed).map((r) => r.id);
+  const [symbols, ticks, traders, byTrader] = await Promise.all([
+    repo.symbolsMeta(db, ids),
+    repo.lastStoredTicks(db, ids),
+    repo.traderOrdersOf(db, origins),
+    repo.copiesClosedByTrader(db, closedCopies),
+  ]);
   const byId = new Map(symbols.map((s) => [s.id, s]));
-  return rows.map((r) => toOrderDto(r, byId.get(r.symbol_id)!, ticks.get(r.symbol_id)?.price, traders.get(r.origin_id)));
+  return rows.map((r) => toOrderDto(r, byId.get(r.symbol_id)!, ticks.get(r.symbol_id)?.price, traders.get(r.origin_id), byTrader.has(r.id)));
 }
 
 /** my_deal: one tab, paged; all_fact_profits sums the whole tab (floating for holding). */

@@ -22,7 +22,7 @@ export { openInterestBySymbol } from './forex-exposure.js';
 export { FOREX_ORDER_CHANGED, publishClosed, publishOrderChanged } from './forex-events.js';
 export { openOrdersBySymbol } from './forex.repository.js';
 export { registerCopyTrading, type CopyTradingHooks } from './copy-hooks.js';
-export { publishCopyTrades, type CopyTradeChange } from './copy-pushes.js';
+export { publishCopyTrades, copyChangesOfIds, type CopyTradeChange } from './copy-pushes.js';
 export { closePosition, contractAccount, houseAccounts, feeShardCode } from './position-closer.js';
 export { orderDtos, wirePrice, toOrderDto } from './forex.service.js';
 export { FEE_SHARDS } from './position-closer.js';

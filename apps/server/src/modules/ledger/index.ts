@@ -35,6 +35,6 @@ export {
   type UserAccountRow,
 } from './ledger.repository.js';
 export { GroupCommitter, type BatchCompanion, type BatchedPost, type GroupCommitStats } from './group-commit.js';
-export { postMany } from './ledger-bulk.js';
+export { postMany, ensureSystemAccounts } from './ledger-bulk.js';
 export { houseDayTotals, type HouseDayRow } from './house-day.js';
 export { LEDGER_KINDS, TRADING_PROFIT_KINDS, SYSTEM_ACCOUNTS, BASE_CURRENCY, type LedgerKind, type SystemAccountCode } from './ledger-kinds.js';

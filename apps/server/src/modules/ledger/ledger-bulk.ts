@@ -1,4 +1,5 @@
 import { Decimal } from '@tp/domain';
+import { sql } from 'kysely';
 import { pgErrorCode, preparedQuery, type Executor } from '../../db/database.js';
 import { AlreadyPostedError, InsufficientFundsError, LedgerError, type Bucket, type PostInput } from './ledger.service.js';
 
@@ -32,17 +33,25 @@ export async function postMany(trx: Executor, inputs: readonly PostInput[]): Pro
   const bucket: Bucket[] = [];
   const amount: string[] = [];
   // Amounts as integers of 10^-18 (NUMERIC(36, 18) exactly): sums and balances are exact and cheap.
+  // A fan-out repeats a few amounts thousands of times: each distinct one is parsed once.
   const units: bigint[] = [];
+  const parsed = new Map<string, { text: string; units: bigint }>();
   inputs.forEach((input, i) => {
     if (input.postings.length < 2) throw new LedgerError('a ledger transaction needs at least two postings');
     for (const p of input.postings) {
       if (p.bucket !== 'available' && p.bucket !== 'held') throw new LedgerError(`unknown bucket ${String(p.bucket)}`);
-      const text = plainDecimal(p.amount);
+      const key = typeof p.amount === 'string' ? p.amount : p.amount.toFixed();
+      let a = parsed.get(key);
+      if (!a) {
+        const text = plainDecimal(key);
+        a = { text, units: toUnits(text) };
+        parsed.set(key, a);
+      }
       entry.push(i + 1);
       account.push(p.accountId);
       bucket.push(p.bucket);
-      amount.push(text);
-      units.push(toUnits(text));
+      amount.push(a.text);
+      units.push(a.units);
     }
   });
 
@@ -86,16 +95,16 @@ export async function postMany(trx: Executor, inputs: readonly PostInput[]): Pro
   try {
     const { rows } = await trx.executeQuery(
       writeStatement([
-        inputs.map((e) => e.kind),
+        arrayLiteral(inputs.map((e) => e.kind)),
         inputs.map((e) => e.memo ?? ''),
         inputs.map((e) => e.reference ?? null),
-        entry,
-        account,
-        bucket,
-        amount,
-        moved.map(([id]) => id),
-        moved.map(([, d]) => d.available),
-        moved.map(([, d]) => d.held),
+        arrayLiteral(entry),
+        arrayLiteral(account),
+        arrayLiteral(bucket),
+        arrayLiteral(amount),
+        arrayLiteral(moved.map(([id]) => id)),
+        arrayLiteral(moved.map(([, d]) => d.available)),
+        arrayLiteral(moved.map(([, d]) => d.held)),
       ]),
     );
     outcome = rows[0]!;
@@ -113,6 +122,22 @@ export async function postMany(trx: Executor, inputs: readonly PostInput[]): Pro
   }
   return outcome.ids;
 }
+
+/**
+ * An array parameter as PostgreSQL's array text, joined here rather than escaped element by
+ * element by the driver (tens of thousands of elements per fan-out batch). Only for elements that
+ * need no quoting - numbers, checked decimal texts, buckets, kind names; anything else goes as an
+ * array the driver escapes.
+ */
+function arrayLiteral(values: readonly (string | number)[]): string | readonly (string | number)[] {
+  if (values.length === 0) return '{}';
+  const text = values.join(',');
+  return SAFE_ELEMENTS.test(text) && !NULL_ELEMENT.test(text) ? `{${text}}` : values;
+}
+/** Non-empty elements of letters, digits, '_', '-' and '.', comma-separated. */
+const SAFE_ELEMENTS = /^[-\w.]+(?:,[-\w.]+)*$/;
+/** An unquoted NULL element would read as SQL NULL. */
+const NULL_ELEMENT = /(?:^|,)null(?:,|$)/i;
 
 const SCALE = 18;
 const PLAIN = /^-?\d+(\.\d+)?$/;
@@ -199,3 +224,21 @@ const writeStatement = preparedQuery<{ ids: string[] | null; transactions: numbe
     (SELECT count(*) FROM projection)::int AS updated
   `,
 );
+
+/**
+ * System accounts by code, each created (race-free: ON CONFLICT) when missing - ensureSystemAccount
+ * for a set of codes in two statements, as a fan-out meets the fee shards of its first batch.
+ */
+export async function ensureSystemAccounts(trx: Executor, codes: readonly string[], currencyId: number): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  await sql`
+    INSERT INTO ledger_accounts (system_code, currency_id)
+    SELECT code, ${currencyId}::int FROM unnest(${sql.val(codes)}::text[]) AS code ORDER BY code
+    ON CONFLICT (system_code, currency_id) DO NOTHING
+  `.execute(trx);
+  const { rows } = await sql<{ id: number; system_code: string }>`
+    SELECT id, system_code FROM ledger_accounts WHERE system_code = ANY(${sql.val(codes)}::text[]) AND currency_id = ${currencyId}
+  `.execute(trx);
+  if (rows.length !== new Set(codes).size) throw new LedgerError(`system accounts ${codes.join(', ')}: ${rows.length} found`);
+  return new Map(rows.map((r) => [r.system_code, r.id]));
+}

@@ -11,7 +11,7 @@ import { verifyRegType } from '../settings/index.js';
 import { findUserByEmail, findUserById } from './users.repository.js';
 import * as service from './users.service.js';
 import { resetDemoAccount } from './reset-demo.js';
-import { publishClosed } from '../forex/index.js';
+import { copyChangesOfIds, publishClosed, publishCopyTrades } from '../forex/index.js';
 import { emitEvent } from '../../engine/event-outbox.js';
 import { publishBusEvent } from '../../realtime/typed-bus.js';
 
@@ -94,10 +94,20 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     const userId = currentUser(req).id;
     return runMoneyAction(db, req, scope, input ?? {}, async (trx) => {
       const closed = await resetDemoAccount(trx, userId);
+      // Copies among the closed orders: their follower and trader hear of the close as of any other.
+      const copies = await copyChangesOfIds(trx, closed);
       // Every balance of the demo was restored: the trigger engine re-reads the user once delivered.
       await emitEvent(trx, 'balance.changed', { userId, accountTypes: [...ACCOUNT_TYPE_IDS] });
-      // After commit: the user's sockets drop the closed orders.
-      return { data: null, key: 'demo_reset', afterCommit: () => publishClosed(app.bus, userId, closed) };
+      // After commit, what every close pushes: the user's sockets drop the closed orders, the copies'
+      // followers and traders hear of them (the engine hears of the user through the outbox event above).
+      return {
+        data: null,
+        key: 'demo_reset',
+        afterCommit: () => {
+          publishClosed(app.bus, userId, closed);
+          publishCopyTrades(app.bus, copies);
+        },
+      };
     });
   });
 

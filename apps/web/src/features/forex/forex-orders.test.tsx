@@ -403,7 +403,7 @@ describe('contract order tabs', () => {
 
   it('copies (FollowType 2) are in the same lists, marked with their trader and the trader fill beside their own; own orders are not', async () => {
     const copy = (over: Partial<ForexOrder>) =>
-      order({ OriginId: 900, FollowType: 2, Copy: { TraderUserId: 7, TraderNickname: 'tr***@example.com', TraderPrice: '112365.00', TraderClosePrice: '' }, ...over });
+      order({ OriginId: 900, FollowType: 2, Copy: { TraderUserId: 7, TraderNickname: 'tr***@example.com', TraderPrice: '112365.00', TraderClosePrice: '', ClosedByTrader: false }, ...over });
     holding([LONG, copy({ Id: 51 })]);
     await renderScreen(<Orders />, '/order?source=0&type=1');
     await screen.findAllByTestId('forex-holding-order');
@@ -422,11 +422,21 @@ describe('contract order tabs', () => {
     resetFetch();
     routes[endpoints.wallet.balances.path] = () => BALANCE;
     routes[endpoints.forex.myDeal.path] = (url) =>
-      deal(url.searchParams.get('status') === '3' ? [copy({ Id: 52, Status: 3, CloseType: 1, UpdatePrice: '110000.00', Copy: { TraderUserId: 7, TraderNickname: 'tr***@example.com', TraderPrice: '112365.00', TraderClosePrice: '110000.00' } })] : []);
+      deal(
+        url.searchParams.get('status') === '3'
+          ? [
+              copy({ Id: 52, Status: 3, CloseType: 1, UpdatePrice: '110000.00', Copy: { TraderUserId: 7, TraderNickname: 'tr***@example.com', TraderPrice: '112365.00', TraderClosePrice: '110000.00', ClosedByTrader: true } }),
+              copy({ Id: 53, Status: 3, CloseType: 1, UpdatePrice: '111000.00', Copy: { TraderUserId: 7, TraderNickname: 'tr***@example.com', TraderPrice: '112365.00', TraderClosePrice: '110000.00', ClosedByTrader: false } }),
+            ]
+          : [],
+      );
     await renderScreen(<Orders />, '/order?source=0&type=3');
     await screen.findAllByTestId('forex-history-order');
     expect(inCard(52, 'forex-copy-trader-close').textContent).toBe('110,000.00');
     expect(inCard(52, 'forex-close-price').textContent).toBe('110,000.00');
+    // Whose close it was: the trader's close closed 52 (CloseType 1 is the trader's own close), the follower closed 53 early.
+    expect(inCard(52, 'forex-close-reason').textContent).toBe('Closed with the trader');
+    expect(inCard(53, 'forex-close-reason').textContent).toBe('Closed by you');
   });
 
   it('shows skeletons, then the empty state; an error offers retry, which loads', async () => {

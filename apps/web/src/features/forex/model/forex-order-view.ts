@@ -20,11 +20,13 @@ export function isStopSet(v: string | null | undefined): boolean {
 
 /**
  * Why an order is in history, as a locale key under forexOrders: a cancelled pending order
- * (status 4) or the CloseType of a closed one (1 user, 2 stop-out, 3 take profit, 4 stop loss,
+ * (status 4), a copy its trader's close closed (whatever the trader's reason: the follower did not
+ * close it), or the CloseType of a closed one (1 user, 2 stop-out, 3 take profit, 4 stop loss,
  * 5 admin).
  */
-export function historyReasonKey(o: Pick<ForexOrder, 'Status' | 'CloseType'>): string {
+export function historyReasonKey(o: Pick<ForexOrder, 'Status' | 'CloseType'> & { Copy?: Pick<NonNullable<ForexOrder['Copy']>, 'ClosedByTrader'> | null }): string {
   if (o.Status === FOREX_STATUS.cancelled) return 'status_cancelled';
+  if (o.Status === FOREX_STATUS.closed && o.Copy?.ClosedByTrader) return 'close_by_trader';
   const known = Object.values(FOREX_CLOSE_TYPE) as number[];
   return known.includes(o.CloseType) ? `close_type_${o.CloseType}` : 'status_closed';
 }
