@@ -271,6 +271,20 @@ describe('replication in the engine step', () => {
     expect(await copiesOf(late.Id)).toHaveLength(1);
     expect(await t.db.selectFrom('forex_orders').select('id').where('origin_id', '=', late.Id).execute()).toHaveLength(1);
   });
+
+  it('keeps no copy of a trader the follower never followed: the schema refuses it', async () => {
+    await tick('100000.00');
+    const trader = await makeTrader();
+    const stranger = await demoLogin(t.app, 'follow-stranger');
+    const own = (await forex(endpoints.forex.submit.path, trader.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10 })).body.data;
+    await expect(
+      t.db
+        .insertInto('follow_copies')
+        .values({ trader_order_id: own.Id, follower_id: stranger.user.id, trader_id: trader.user.id, skip_reason: 'insufficient_funds' })
+        .execute(),
+    ).rejects.toThrow(/follow_copies_follow/);
+    expect(await copiesOf(own.Id)).toEqual([]);
+  });
 });
 
 describe('FOREX_FOLLOW_TRADE pushes', () => {
