@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exactPrice, groupThousands, localDateTime, localDateTimeMs, money, signedMoney, signedPercent, trend, trendClass } from './format.js';
+import { exactPrice, groupThousands, money, signedMoney, signedPercent, trend, trendClass } from './format.js';
 
 describe('money', () => {
   it.each([
@@ -50,13 +50,5 @@ describe('signed amounts, prices and times', () => {
     expect(exactPrice('1.1', 5)).toBe('1.10000');
     expect(exactPrice('99990.00')).toBe('99,990.00');
     expect(exactPrice(null, 2)).toBe('--');
-  });
-  it('reads wire times as UTC and shows them in the app zone (Bangkok, as the chart), whatever the device zone', () => {
-    const ms = Date.UTC(2025, 0, 2, 3, 4, 5);
-    expect(localDateTime('2025-01-02 03:04:05')).toBe(localDateTimeMs(ms));
-    expect(localDateTimeMs(ms)).toBe('2025-01-02 10:04:05');
-    expect(localDateTime('2025-01-01 20:00:00')).toBe('2025-01-02 03:00:00');
-    expect(localDateTime('')).toBe('--');
-    expect(localDateTimeMs(null)).toBe('--');
   });
 });

@@ -1,5 +1,4 @@
-import { CHART_UTC_OFFSET_MS as APP_UTC_OFFSET_MS, dec, fixed } from '@tp/domain';
-import { wireToMs } from './datetime';
+import { dec, fixed } from '@tp/domain';
 
 export const HIDDEN = '******';
 
@@ -89,23 +88,4 @@ export function trendClass(value: string | null | undefined, places = 2): 'tp-up
 export function exactPrice(value: string | null | undefined, precision = 0): string {
   if (value === null || value === undefined || value === '') return '--';
   return price(value, Math.max(precision, value.split('.')[1]?.length ?? 0));
-}
-
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
-/**
- * A moment (Unix ms) as 'YYYY-MM-DD HH:mm:ss' in the app's one zone (lib/datetime: the chart's);
- * '--' when absent. Screens show dates with components/ui/date-time (localized, zone named).
- */
-export function localDateTimeMs(ms: number | null | undefined): string {
-  if (!ms) return '--';
-  const d = new Date(ms + APP_UTC_OFFSET_MS);
-  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}`;
-}
-
-/** A wire date-time (UTC, 'YYYY-MM-DD HH:mm:ss') in the app's zone, same shape. */
-export function localDateTime(wire: string | null | undefined): string {
-  if (!wire) return '--';
-  const ms = wireToMs(wire);
-  return ms === null ? wire : localDateTimeMs(ms);
 }

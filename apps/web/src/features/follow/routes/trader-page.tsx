@@ -8,7 +8,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { useAuth } from '../../../lib/auth-store';
-import { exactPrice, localDateTime, signedMoney, trendClass } from '../../../lib/format';
+import { exactPrice, signedMoney, trendClass } from '../../../lib/format';
+import { DateTime } from '../../../components/ui/date-time';
 import { cancelFollow, fetchTrader, followKeys } from '../api/follow-api';
 import { LeaderStats, TraderAvatar } from '../components/follow-parts';
 
@@ -94,13 +95,13 @@ export function TraderPage() {
                     <span className="tp-muted">{t('open_at')}</span>
                     <span className="tp-num" dir="ltr">{exactPrice(h.Price)}</span>
                     <span className="tp-muted">{t('tick_n', { n: h.OpenTickSeq })}</span>
-                    <span className="tp-muted" dir="ltr">{localDateTime(h.CreateTimeHandler)}</span>
+                    <span className="tp-muted"><DateTime value={h.CreateTimeHandler} /></span>
                   </div>
                   <div>
                     <span className="tp-muted">{t('close_at')}</span>
                     <span className="tp-num" dir="ltr">{exactPrice(h.UpdatePrice)}</span>
                     <span className="tp-muted">{t('tick_n', { n: h.CloseTickSeq })}</span>
-                    <span className="tp-muted" dir="ltr">{localDateTime(h.CompleteTimeHandler)}</span>
+                    <span className="tp-muted"><DateTime value={h.CompleteTimeHandler} /></span>
                   </div>
                 </div>
               </div>

@@ -11,7 +11,8 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { useIntent } from '../../../lib/api/intent';
 import { useAuth } from '../../../lib/auth-store';
-import { groupThousands, localDateTimeMs, money } from '../../../lib/format';
+import { groupThousands, money } from '../../../lib/format';
+import { DateTime } from '../../../components/ui/date-time';
 import { useBalance } from '../../../lib/queries';
 import { toast } from '../../../lib/toast';
 import { buyFund, fetchFund, miningKeys } from '../api/funds';
@@ -121,7 +122,7 @@ function SubscribeForm({ fund }: { fund: Fund }) {
             {preview ? `${preview.total} ${c}` : '--'}
           </Line>
           <Line label={t('maturity')} testId="subscribe-maturity">
-            <span dir="ltr">{localDateTimeMs(Date.now() + fund.lock_dividend_days * 24 * 3600 * 1000)}</span>
+            <DateTime value={Date.now() + fund.lock_dividend_days * 24 * 3600 * 1000} />
           </Line>
         </div>
         <Button block color="primary" size="large" loading={busy} onClick={submit} data-testid="subscribe-submit">
@@ -140,7 +141,7 @@ function SubscribeForm({ fund }: { fund: Fund }) {
             <Line label={t('daily_income')}>{preview ? `${preview.daily} ${c}` : '--'}</Line>
             <Line label={t('total_income')}>{preview ? `${preview.total} ${c}` : '--'}</Line>
             <Line label={t('maturity')}>
-              <span dir="ltr">{localDateTimeMs(preview?.maturityMs)}</span>
+              <DateTime value={preview?.maturityMs} />
             </Line>
           </div>
         }
