@@ -4,16 +4,26 @@ import 'antd-mobile/es/global';
 import './styles.css';
 import { App } from './app/app';
 import { bootstrap } from './app/bootstrap';
+import { prefetchFirstScreenData } from './app/first-screen-data';
+import { createQueryClient } from './app/providers';
+import { pathOfHash } from './app/routes';
 import { preloadFirstScreen } from './app/tab-pages';
+import { useAuth } from './lib/auth-store';
+import { currentLang } from './lib/i18n';
 
-void bootstrap().then(() => {
-  preloadFirstScreen(window.location.hash);
+const queryClient = createQueryClient();
+const firstPath = pathOfHash(window.location.hash);
+
+// The first screen's requests start as soon as the api client knows the session, in parallel
+// with its chunk, rather than one round trip after the chunk has arrived and rendered.
+void bootstrap(() => prefetchFirstScreenData(queryClient, firstPath, useAuth.getState().token, currentLang())).then(() => {
+  preloadFirstScreen(firstPath);
   // One synchronous first render, not a transition: rendered in slices, a hash change that lands
   // between two slices (a link, the back button) would be missed by the router, which starts
   // listening only when the render commits.
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} />
     </StrictMode>,
   );
 });

@@ -21,10 +21,14 @@ export function wireApi(): void {
   });
 }
 
-/** Everything that must happen once before the first render. */
-export async function bootstrap(): Promise<void> {
+/**
+ * Everything that must happen once before the first render. `beforeTexts` runs as soon as the api
+ * client is wired, while the texts of another language may still be loading.
+ */
+export async function bootstrap(beforeTexts?: () => void): Promise<void> {
   setupAntdForReact19();
   applyTheme(storedTheme());
   wireApi();
+  beforeTexts?.();
   await initI18n();
 }

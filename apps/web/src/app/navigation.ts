@@ -11,7 +11,8 @@ export function setNavigator(navigate: NavigateFunction, currentPath: string): v
 
 /** Go to /login keeping where the user was. */
 export function goLogin(): void {
-  const from = pathRef;
+  // Before the router is up (a request started ahead of the first render) the hash is the path.
+  const from = navigateRef ? pathRef : window.location.hash.replace(/^#/, '') || '/';
   if (from.startsWith('/login')) return;
   const target = `/login?from=${encodeURIComponent(from)}`;
   if (navigateRef) navigateRef(target, { replace: true });

@@ -15,6 +15,11 @@ export const TABS = [
 ] as const;
 export type TabPath = (typeof TABS)[number]['path'];
 
+/** The path a hash opens (`#/trade?x=1` -> `/trade`), as the router will see it. */
+export function pathOfHash(hash: string): string {
+  return hash.replace(/^#/, '').split('?')[0]!.replace(/(.)\/+$/, '$1') || '/';
+}
+
 export function tabOf(pathname: string): (typeof TABS)[number] | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
   return TABS.find((t) => t.path === path);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { TradeSymbol } from '@tp/contracts';
 import { PartFallback, ScreenFallback } from '../components/ui/screen-fallback';
+import { UserScreenShell } from '../features/account/components/user-head';
 import { HomePage } from '../features/home/routes/home-page';
 import { HomeMarkets } from '../features/market/components/home-markets';
 import { useQuote } from '../features/market/model/quote-store';
@@ -20,11 +21,10 @@ export function preloadOrderPage(): void {
 }
 
 /**
- * Starts loading the chunk of the screen the app opens on (`location.hash`), before the first
- * render; /order's page lives here.
+ * Starts loading the chunk of the screen the app opens on (`pathname`, see pathOfHash), before
+ * the first render; /order's page lives here.
  */
-export function preloadFirstScreen(hash: string): void {
-  const pathname = hash.replace(/^#/, '').split('?')[0]!.replace(/(.)\/+$/, '$1') || '/';
+export function preloadFirstScreen(pathname: string): void {
   if (pathname === '/order') preloadOrderPage();
   preloadScreenChunk(pathname);
 }
@@ -82,6 +82,11 @@ function renderTab(path: TabPath): ReactNode {
   }
 }
 
+/** What a tab shows while its chunk loads: the user screen shows its head already (see UserScreenShell). */
+function tabFallback(path: TabPath): ReactNode {
+  return path === '/user' ? <UserScreenShell /> : <ScreenFallback withTabBar />;
+}
+
 /**
  * The tab pages keep their state: each is mounted on its first visit and then only hidden while
  * another page shows. Pages that need an account are dropped when the user logs out.
@@ -97,7 +102,7 @@ export function TabPages({ active }: { active: TabPath | undefined }) {
     <>
       {shown.map((path) => (
         <div key={path} className="tp-tab-pane" hidden={path !== active} data-tab={path}>
-          <Suspense fallback={<ScreenFallback withTabBar />}>
+          <Suspense fallback={tabFallback(path)}>
             {renderTab(path)}
             {path === active ? <FirstScreenShown /> : null}
           </Suspense>

@@ -32,6 +32,7 @@ import { useTheme, usePrefs } from '../../../lib/theme';
 import { toast } from '../../../lib/toast';
 import { resetDemoAccount, useLogout } from '../api/account-api';
 import { DEMO_BLOCKED } from '../components/restricted';
+import { UserHead } from '../components/user-head';
 
 interface Entry { path: string; label: string; icon: ReactNode; testId?: string }
 
@@ -95,29 +96,10 @@ export function UserPage() {
   else if (balance.isError) total = <LoadError compact onRetry={() => void balance.refetch()} />;
   else total = <span className="tp-num">{money(accountsTotal(balance.data), hide)}</span>;
 
-  const initial = (user?.email ?? user?.uid ?? '?').slice(0, 1).toUpperCase();
-
   return (
     <PageFrame title={t('nav.user')} noBack withTabBar testId="page-user">
       <div className="tp-card">
-        <div className="tp-user-head">
-          <div className="tp-avatar" aria-hidden>
-            {initial}
-          </div>
-          <div className="tp-who">
-            <div className="tp-email">
-              <span data-testid="user-email">{user?.email ?? (demo ? '' : '--')}</span>
-              {demo ? (
-                <span className="tp-badge" data-testid="user-mock-badge" style={{ marginInlineStart: user?.email ? 6 : 0 }}>
-                  {t('public.mock_account')}
-                </span>
-              ) : null}
-            </div>
-            <div className="tp-muted">
-              <span data-testid="user-uid">{t('user.uid', { uid: user?.uid ?? '--' })}</span>
-            </div>
-          </div>
-        </div>
+        <UserHead />
         <div className="tp-assets-row tp-muted">
           <span>{t('user.total_assets')}</span>
           <button

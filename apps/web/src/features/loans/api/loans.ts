@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   loansEndpoints,
   type LoanConfig,
@@ -24,6 +25,12 @@ export const loanKeys = {
 };
 
 export const fetchKyc = (signal?: AbortSignal): Promise<LoanKyc> => call(loansEndpoints.info, undefined, { signal });
+/**
+ * The identity check state behind /loan; also started before the first render when the app opens
+ * there. Fresh for a moment, so the screen mounting just after that answer does not ask again (a
+ * submit invalidates it at once).
+ */
+export const kycQuery = (token: string | null) => queryOptions({ queryKey: loanKeys.kyc(token), queryFn: ({ signal }) => fetchKyc(signal), staleTime: 10_000 });
 export const fetchConfigs = (signal?: AbortSignal): Promise<LoanConfig[]> => call(loansEndpoints.configs, undefined, { signal });
 export const fetchConfigInfo = (id: number, amount: string, signal?: AbortSignal): Promise<LoanConfigInfo> =>
   call(loansEndpoints.configInfo, { id, amount }, { signal });

@@ -12,7 +12,7 @@ import { useIntent } from '../../../lib/api/intent';
 import { useAuth } from '../../../lib/auth-store';
 import { toast } from '../../../lib/toast';
 import { uploadImage } from '../../../lib/api/upload';
-import { fetchKyc, loanKeys, submitKyc } from '../api/loans';
+import { kycQuery, loanKeys, submitKyc } from '../api/loans';
 import { ChoiceChips } from '../../../components/ui/choice-chips';
 import { PhotoField, type Photo } from '../components/photo-field';
 import { SignatureField, type SignatureHandle } from '../components/signature-field';
@@ -123,7 +123,7 @@ export function KycPage() {
   const { t } = useTranslation('loans');
   const navigate = useNavigate();
   const token = useAuth((s) => s.token);
-  const kyc = useQuery({ queryKey: loanKeys.kyc(token), queryFn: ({ signal }) => fetchKyc(signal) });
+  const kyc = useQuery(kycQuery(token));
   let body;
   if (kyc.isPending) body = <div className="tp-card"><LoadingLines rows={6} /></div>;
   else if (kyc.isError) body = <LoadError onRetry={() => void kyc.refetch()} />;

@@ -72,27 +72,34 @@ export function CandleChart({ symbol, period }: { symbol: TradeSymbol; period: C
     paletteRef.current = palette;
   });
 
-  // Create the chart once; the library loads on demand (only the trade screen needs it).
+  // Create the chart once; the library loads on demand (only the trade screen needs it), and only
+  // after the frame with the symbol and its quote has painted: on a fast network the library would
+  // otherwise arrive first and its evaluation (the slowest of any script on a phone's CPU) would
+  // hold that paint back. The chart's box keeps its size meanwhile.
   useEffect(() => {
     let disposed = false;
-    void import('lightweight-charts').then((lc) => {
-      const el = box.current;
-      if (disposed || !el) return;
-      const chart = lc.createChart(el, {
-        autoSize: true,
-        layout: { attributionLogo: false, fontSize: 11 },
-        rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.24 } },
-        timeScale: { timeVisible: true, secondsVisible: false, rightOffset: 4, barSpacing: 7 },
-        crosshair: { mode: lc.CrosshairMode.Normal },
-        handleScale: { axisPressedMouseMove: { time: true, price: false } },
+    const load = () =>
+      void import('lightweight-charts').then((lc) => {
+        const el = box.current;
+        if (disposed || !el) return;
+        const chart = lc.createChart(el, {
+          autoSize: true,
+          layout: { attributionLogo: false, fontSize: 11 },
+          rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.24 } },
+          timeScale: { timeVisible: true, secondsVisible: false, rightOffset: 4, barSpacing: 7 },
+          crosshair: { mode: lc.CrosshairMode.Normal },
+          handleScale: { axisPressedMouseMove: { time: true, price: false } },
+        });
+        const candles = chart.addSeries(lc.CandlestickSeries, { borderVisible: false });
+        const volume = chart.addSeries(lc.HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'vol', lastValueVisible: false, priceLineVisible: false });
+        volume.priceScale().applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
+        chartRef.current = { chart, candles, volume };
+        setReady(true);
       });
-      const candles = chart.addSeries(lc.CandlestickSeries, { borderVisible: false });
-      const volume = chart.addSeries(lc.HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'vol', lastValueVisible: false, priceLineVisible: false });
-      volume.priceScale().applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
-      chartRef.current = { chart, candles, volume };
-      setReady(true);
-    });
+    // a frame and a task later: after the browser has painted the render that mounted the chart
+    const frame = requestAnimationFrame(() => setTimeout(() => !disposed && load(), 0));
     return () => {
+      cancelAnimationFrame(frame);
       disposed = true;
       chartRef.current?.chart.remove();
       chartRef.current = null;

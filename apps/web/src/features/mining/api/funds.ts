@@ -1,5 +1,6 @@
 import { fundsEndpoints, type Fund, type FundIncome, type FundSubscription, type Paged } from '@tp/contracts';
 import { call } from '../../../lib/api/client';
+import { pagedQuery } from './paged-query';
 
 /** Query keys of the mining screens; the user's own lists are keyed by the session token. */
 export const miningKeys = {
@@ -14,6 +15,12 @@ export const miningKeys = {
 export function fetchFunds(page: number, signal?: AbortSignal): Promise<Paged<Fund>> {
   return call(fundsEndpoints.list, { page }, { signal });
 }
+
+/**
+ * The fund list of /mining; also started before the first render when the app opens there, and
+ * fresh for a moment so the screen mounting just after that answer does not ask again.
+ */
+export const fundsQuery = { ...pagedQuery(miningKeys.funds, fetchFunds), staleTime: 10_000 };
 
 /** GET /api/fund/info. */
 export function fetchFund(id: number, signal?: AbortSignal): Promise<Fund> {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Paged } from '@tp/contracts';
+import { pagedQuery } from '../api/paged-query';
 import { PagedFooter } from '../../../components/ui/paged-footer';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 
@@ -8,13 +9,7 @@ export type PagedQuery<T> = UseInfiniteQueryResult<InfiniteData<Paged<T>, number
 
 /** A paged list read page by page (the server's page size). */
 export function usePaged<T>(queryKey: readonly unknown[], fetchPage: (page: number, signal: AbortSignal) => Promise<Paged<T>>, enabled = true): PagedQuery<T> {
-  return useInfiniteQuery({
-    queryKey,
-    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
-    enabled,
-  });
+  return useInfiniteQuery({ ...pagedQuery(queryKey, fetchPage), enabled });
 }
 
 /** Skeleton while the first page loads, error with retry, empty state, then the items and 'no more'. */

@@ -1,12 +1,13 @@
 import '../mining.css';
 import { Button } from 'antd-mobile';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Fund } from '@tp/contracts';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { groupThousands } from '../../../lib/format';
-import { fetchFunds, miningKeys } from '../api/funds';
-import { PagedBlock, usePaged } from '../components/paged';
+import { fundsQuery } from '../api/funds';
+import { PagedBlock } from '../components/paged';
 
 /** The fund's picture, or its first letter on the brand colour when it has none. */
 export function FundImage({ fund, size = 48 }: { fund: Fund; size?: number }) {
@@ -57,7 +58,7 @@ function FundCard({ fund }: { fund: Fund }) {
 export function MiningPage() {
   const { t } = useTranslation('mining');
   const navigate = useNavigate();
-  const query = usePaged(miningKeys.funds, (page, signal) => fetchFunds(page, signal));
+  const query = useInfiniteQuery(fundsQuery);
   return (
     <PageFrame
       title={t('nav.mining', { ns: 'translation' })}
