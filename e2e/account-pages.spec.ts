@@ -195,3 +195,16 @@ test('a desktop browser sees the phone layout centred at phone width, with the d
     await desktop.close();
   }
 });
+
+test('a long e-mail in the account head is cut at its end, in Arabic too (an address reads left to right)', async ({ page }) => {
+  const email = uniqueEmail('a-rather-long-mailbox-name-for-the-account-head');
+  await register(page, email);
+  await setLook(page, 'dark', 'ar');
+  await page.goto('/#/user');
+  const shown = page.getByTestId('user-email');
+  await expect(shown).toHaveText(email);
+  const cut = await shown.evaluate((el) => ({ direction: getComputedStyle(el).direction, overflows: el.scrollWidth > el.clientWidth, scrolled: el.scrollLeft }));
+  // Left to right, overflowing at its end: the start of the address is what the user sees.
+  expect(cut).toEqual({ direction: 'ltr', overflows: true, scrolled: 0 });
+  await shot(page, 'user-long-email-dark-ar');
+});

@@ -17,7 +17,7 @@ export function UserHead() {
       </div>
       <div className="tp-who">
         <div className="tp-email">
-          <span data-testid="user-email">{user?.email ?? (demo ? '' : '--')}</span>
+          <span data-testid="user-email" dir="ltr">{user?.email ?? (demo ? '' : '--')}</span>
           {demo ? (
             <span className="tp-badge" data-testid="user-mock-badge" style={{ marginInlineStart: user?.email ? 6 : 0 }}>
               {t('public.mock_account')}
