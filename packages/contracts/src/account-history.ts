@@ -5,23 +5,6 @@ import { intField, optionalInt } from './form-fields.js';
 
 /** Account history: the ledger of one balance account as the user sees it (spec 3). */
 
-/**
- * History item Type: which kind of ledger transaction it was. 10 is a free-text entry (an admin
- * adjustment): clients show Memo for it and MemoTran (localized) for the others (spec 3).
- */
-export const ACCOUNT_LOG_TYPES = {
-  deposit: 1,
-  withdrawal: 2,
-  withdrawal_paid: 3,
-  withdrawal_released: 4,
-  transfer_out: 5,
-  transfer_in: 6,
-  demo_funding: 7,
-  demo_reset: 8,
-  other: 9,
-  memo: 10,
-} as const;
-
 export const accountLogQuery = z.object({
   /** The account (1 funding, 2 options, 3 contract); `type` is accepted as the same. */
   accountTypeId: optionalInt(intField.pipe(z.union([z.literal(1), z.literal(2), z.literal(3)]))),

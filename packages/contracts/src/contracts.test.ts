@@ -4,7 +4,8 @@ import { isKnownTopic, isPrivateTopic } from './ws.js';
 import { loginInput, registerInput } from './users.js';
 import { isLang, LANG_BCP47, LANG_NAMES, LANGS } from './languages.js';
 import { dayQuoteSchema, forexQuotationsSchema, fromForexQuotations, toForexQuotations } from './market.js';
-import { FOREX_CLOSE_TYPE, FOREX_DEAL_TAB, FOREX_DEAL_TAB_STATUSES, FOREX_DEAL_TABS, FOREX_STATUS, forexMyDealQuery } from './forex.js';
+import { FOREX_CLOSE_TYPE, FOREX_DEAL_TAB, FOREX_DEAL_TAB_STATUSES, FOREX_DEAL_TABS, FOREX_STATUS } from './forex-constants.js';
+import { forexMyDealQuery } from './forex.js';
 
 describe('money on the wire', () => {
   it.each(['0', '1.5', '-2.25', '1234567890.123456789012345678'])('%s is a decimal string', (v) => {

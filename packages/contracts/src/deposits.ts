@@ -6,10 +6,6 @@ import { uploadUrlInput } from './uploads.js';
 
 /** Deposits (quickCharge, spec 4; decisions.md): coin and bank deposits, credited when an admin approves. */
 
-export const CHARGE_TYPES = { coin: 0, bank: 1 } as const;
-/** Deposit record status (spec 4): 0 unchecked, 1 finished, 2 rejected, 3 invalid. */
-export const CHARGE_STATUS = { unchecked: 0, finished: 1, rejected: 2, invalid: 3 } as const;
-
 export const depositAddressSchema = z.object({
   id: z.number().int(),
   currency_code: z.string(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { forexClosedPushSchema, forexTradePushSchema } from './forex.js';
 import { forexFollowTradePushSchema } from './follow.js';
-import { KLINE_PERIOD_NAMES, type DayMarketPush, type KlinePeriodName, type KlinePush } from './market.js';
+import type { DayMarketPush, KlinePush } from './market.js';
+import { KLINE_PERIOD_NAMES, type KlinePeriodName } from './market-constants.js';
 import type { MicroSettledPush } from './micro.js';
 import { supportChatPushSchema, supportStaffPushSchema } from './support.js';
 

@@ -7,10 +7,6 @@ import { adminUserRefSchema } from './admin-review.js';
 
 /** Mining funds (spec 3, 4, 9; decisions.md "Mining funds"): fixed-term subscriptions paying a daily income. */
 
-/** Subscription status (spec 4): 1 in progress, 2 refunding (waiting for staff), 3 refunded, 4 finished. */
-export const FUND_SUB_STATUS = { running: 1, refunding: 2, refunded: 3, finished: 4 } as const;
-export type FundSubStatus = (typeof FUND_SUB_STATUS)[keyof typeof FUND_SUB_STATUS];
-
 /** A fund as the user sees it (spec 3 "Fund (mining product)"). */
 export const fundSchema = z.object({
   id: z.number().int(),

@@ -5,7 +5,8 @@ import { idField, intField, INPUT_ISSUE, multiLineText, refusesControlCharacters
 import { MAX_AMOUNT, positiveAmountInput } from './money.js';
 import { forexSubmitInput, lotsInput } from './forex.js';
 import { microAmountInput } from './micro.js';
-import { abbreviatedKlineQuery, klinePeriodName, klineQuery, KLINE_PERIODS } from './market.js';
+import { abbreviatedKlineQuery, klineQuery } from './market.js';
+import { klinePeriodName, KLINE_PERIODS } from './market-constants.js';
 import { klinePayloadSchema } from './events.js';
 
 /** Every string schema reachable from `schema` that does not refuse control characters, by path. */

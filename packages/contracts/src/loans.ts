@@ -5,17 +5,9 @@ import { idField, intField, intIn, requiredText, text } from './form-fields.js';
 import { uploadUrlInput } from './uploads.js';
 import { flagField } from './admin-config.js';
 import { adminUserRefSchema } from './admin-review.js';
+import { REPAY_FROM_BALANCE } from './loans-constants.js';
 
 /** Loans (spec: Loan KYC, Loan config, Loan record; decisions.md "Loans"). */
-
-/** KYC status: 0 never submitted, 1 waiting, 2 approved, 3 rejected (resubmit allowed). */
-export const LOAN_KYC_STATUS = { none: 0, waiting: 1, approved: 2, rejected: 3 } as const;
-/** Loan status: 1 waiting for review, 2 to repay, 3 rejected, 4 repayment under review, 5 repaid. */
-export const LOAN_STATUS = { waiting: 1, repaying: 2, rejected: 3, repaymentReview: 4, repaid: 5 } as const;
-/** `repayment` with this `charge_id` pays from the funding balance at once. */
-export const REPAY_FROM_BALANCE = 0;
-/** The agreement text's version a client shows and signs (`loan_submit`'s `agreement`). */
-export const LOAN_AGREEMENT_VERSION = '1';
 
 /** yyyy/mm/dd or yyyy-mm-dd, a real calendar date; bounds (1950-01-01 to today) are the server's. */
 export const birthdayField = text

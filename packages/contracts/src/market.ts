@@ -2,34 +2,19 @@ import { z } from 'zod';
 import { decimalString } from './money.js';
 import { ignoredT } from './envelope.js';
 import { idField, intField, text, optionalInt } from './form-fields.js';
+import { KLINE_PERIODS, type KlinePeriod, KLINE_PERIOD_NAMES, type KlinePeriodName } from './market-constants.js';
 
 /**
  * Market data on the wire (spec sections 3, 7, 9): trade symbols, categories, kline points,
  * searches and the public websocket pushes. Prices, quantities and rates are decimal strings.
  */
 
-/** Chart periods in minutes the kline endpoint accepts (mirrors domain CANDLE_PERIODS). */
-export const KLINE_PERIODS = [1, 5, 15, 30, 60, 1440] as const;
-export type KlinePeriod = (typeof KLINE_PERIODS)[number];
-/** The spec's names of the periods (decisions.md, Kline periods): what `period` and KLINE pushes say. */
-export const KLINE_PERIOD_NAMES = { 1: '1min', 5: '5min', 15: '15min', 30: '30min', 60: '60min', 1440: '1day' } as const satisfies Record<KlinePeriod, string>;
-export type KlinePeriodName = (typeof KLINE_PERIOD_NAMES)[KlinePeriod];
 const PERIOD_BY_NAME = new Map(Object.entries(KLINE_PERIOD_NAMES).map(([minutes, name]) => [name as string, Number(minutes) as KlinePeriod]));
-export function klinePeriodName(period: KlinePeriod): KlinePeriodName {
-  return KLINE_PERIOD_NAMES[period];
-}
 /** `period`: a name (`5min`) or the number of minutes (5, '5'); parsed to the minutes. */
 export const klinePeriodInput = z
   .union([text.refine((v) => PERIOD_BY_NAME.has(v), 'period').transform((v) => PERIOD_BY_NAME.get(v)!), intField])
   .refine((p) => (KLINE_PERIODS as readonly number[]).includes(p), 'period')
   .transform((p) => p as KlinePeriod);
-
-/** MarketStatus: 1 open, 0 closed (computed from market hours when answered). */
-export const MARKET_OPEN = 1;
-export const MARKET_CLOSED = 0;
-/** MarginMode: 1 fixed margin (lots x units per lot), anything else leveraged. */
-export const MARGIN_MODE_FIXED = 1;
-export const MARGIN_MODE_LEVERAGED = 2;
 
 /**
  * A symbol's 24-hour quote, the one shape of it: open is the price 24 h of trading ago, change a

@@ -2,21 +2,13 @@ import { z } from 'zod';
 import { boundedDecimalInput, decimalString, MAX_AMOUNT } from './money.js';
 import { ignoredT, pageQuery } from './envelope.js';
 import { idField, intField, intIn } from './form-fields.js';
+import { MICRO_TYPE_UP, MICRO_TYPE_DOWN, MICRO_STATUS_RUNNING, MICRO_STATUS_CLOSED } from './micro-constants.js';
 
 /**
  * Option (micro, "future") trading on the wire (spec sections 3, 4, 7; decisions.md): the seconds
  * options, submit, the paged order list and the private MICRO_SETTLED push. Money, prices and
  * ratios are decimal strings; the `...ST` fields are Unix milliseconds.
  */
-
-/** Type: 1 up, 2 down (spec section 9: type values 1 buy/up, 2 sell/down). */
-export const MICRO_TYPE_UP = 1;
-export const MICRO_TYPE_DOWN = 2;
-/** Status: 1 running, 3 closed (spec section 4). */
-export const MICRO_STATUS_RUNNING = 1;
-export const MICRO_STATUS_CLOSED = 3;
-/** The options account (accountTypeId 2, type 'micro') holds stakes and receives payouts. */
-export const MICRO_ACCOUNT_TYPE_ID = 2;
 
 export const microSecondsOptionSchema = z.object({
   Id: z.number().int(),

@@ -7,16 +7,6 @@ import { adminUserRefSchema } from './admin-review.js';
 
 /** Real-name authentication (spec: Real-name auth, Auth record; decisions.md "Account and content pages"). */
 
-/** id_card_type: 1 id card, 2 passport, 3 driver license. */
-export const ID_CARD_TYPES = [1, 2, 3] as const;
-export type IdCardType = (typeof ID_CARD_TYPES)[number];
-
-/** The user's view (review_status of the spec): 0 form (nothing submitted, or rejected), 1 waiting, 2 finished. */
-export const REVIEW_STATUS = { form: 0, waiting: 1, finished: 2 } as const;
-
-/** A submission as staff see it: 1 waiting, 2 approved, 3 rejected (like the loan KYC queue). */
-export const REAL_NAME_STATUS = { waiting: 1, approved: 2, rejected: 3 } as const;
-
 /** A photo may be left out (the server then says which is missing); a blank field is the same as none. */
 const optionalPhoto = z.union([z.literal('').transform(() => undefined), uploadUrlInput]).optional();
 
@@ -62,4 +52,3 @@ export const adminRealNameSchema = z.object({
 });
 export type AdminRealName = z.infer<typeof adminRealNameSchema>;
 export const adminRealNamePageSchema = pagedSchema(adminRealNameSchema);
-

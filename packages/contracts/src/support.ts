@@ -2,19 +2,13 @@ import { z } from 'zod';
 import { ignoredT, pageQuery, pagedSchema } from './envelope.js';
 import { idField, intIn, optionalMultiLineText, optionalText, text } from './form-fields.js';
 import { uploadUrlInput } from './uploads.js';
+import { SUPPORT_TEXT_MAX } from './support-constants.js';
 
 /**
  * The built-in support chat (decisions.md, Account and content pages): one conversation per
  * logged-in user, answered by staff (roles support and admin) in the admin console. Messages are
  * plain text (never rendered as html) and/or one uploaded image.
  */
-
-/** The longest text of one message, in characters. */
-export const SUPPORT_TEXT_MAX = 2000;
-/** Messages one user may send per minute (server-side rate limit; staff are not limited). */
-export const SUPPORT_MESSAGES_PER_MINUTE = 20;
-/** Messages per history page. */
-export const SUPPORT_PAGE_SIZE = 30;
 
 /**
  * The sender's own id of a message (a random string made when it is typed): sending the same one

@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { ignoredT } from './envelope.js';
 import { intField, intIn, text, optionalInt } from './form-fields.js';
 
-/** How a code is delivered / what it is for (spec: send_email and send_sms, type 1 register, 2 forgot). */
-export const CODE_PURPOSE = { register: 1, forgot: 2 } as const;
-
 export const email = text.trim().toLowerCase().max(254).email();
 export const password = text.min(8).max(64);
 export const sixDigitCode = text.trim().regex(/^\d{6}$/);

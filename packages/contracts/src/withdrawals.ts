@@ -2,16 +2,11 @@ import { z } from 'zod';
 import { decimalString, positiveAmountInput, wireDateTime } from './money.js';
 import { ignoredT, pageQuery, pagedSchema } from './envelope.js';
 import { intField, idField, optionalText, optionalInt } from './form-fields.js';
+import { DRAW_TYPES } from './withdrawals-constants.js';
 
 /** Withdrawals and their bound methods (spec 4): the amount is held until an admin decides. */
 
-/** Withdraw currency / method type: 1 crypto (coin address), 2 bank. */
-export const DRAW_TYPES = { coin: 1, bank: 2 } as const;
 const drawTypeField = intField.pipe(z.union([z.literal(1), z.literal(2)]));
-/** Withdrawal status: 0 pending review, 1 paid, 2 rejected (hold released). */
-export const WITHDRAWAL_STATUS = { pending: 0, paid: 1, rejected: 2 } as const;
-/** fee_type 1: draw_rate is a fixed fee; anything else: draw_rate is a rate on the amount. */
-export const FEE_TYPE_FIXED = 1;
 
 export const drawCurrencySchema = z.object({
   id: z.number().int(),

@@ -8,7 +8,6 @@ import { Field } from '../../../components/ui/field';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { toast } from '../../../lib/toast';
-import { checkNewPasswords } from '../../../lib/validation';
 import { amendPassword } from '../api/account-api';
 
 /** Change password with a code sent to the user's own e-mail (send_email type 2). */
@@ -26,6 +25,9 @@ export function PasswordPage() {
   const submit = async () => {
     if (busy) return;
     if (demo) return toast(t('public.only_true_account'));
+    // The rules are the contracts' schemas (zod): loaded on submit, so the account screens' chunk,
+    // which holds the user tab too, does not bring zod and its evaluation with it.
+    const { checkNewPasswords } = await import('../../../lib/validation');
     const err = checkNewPasswords({ code, password, repeat });
     if (err) return toast(t(err));
     setBusy(true);
