@@ -1,6 +1,7 @@
 import { Decimal } from '@tp/domain';
 import { preparedQuery, type Db } from '../../db/database.js';
 import type { CompiledQuery } from 'kysely';
+import { BAD_POSTING, LOCKED_ACCOUNTS, POST_INPUT, POST_PARAMETERS } from './ledger.repository.js';
 import { InsufficientFundsError, LedgerError, post, type Companions, type PostInput } from './ledger.service.js';
 
 /*
@@ -71,14 +72,12 @@ interface BatchOutcome {
   companion_rows: number;
 }
 
-const PARAMETERS = 7;
-
 function batchStatementText(companions: readonly BatchCompanion[]): string {
   const companionCtes = companions.map(
     (c, i) => `companion_${i} AS (
       INSERT INTO ${c.table} (${c.columns.join(', ')})${c.overridingSystemValue ? ' OVERRIDING SYSTEM VALUE' : ''}
       SELECT ${c.columns.map((col) => `r.${col}`).join(', ')}
-      FROM jsonb_array_elements($${PARAMETERS + 1 + i}::jsonb) WITH ORDINALITY AS x(j, entry)
+      FROM jsonb_array_elements($${POST_PARAMETERS + 1 + i}::jsonb) WITH ORDINALITY AS x(j, entry)
       JOIN accepted a ON a.entry = x.entry
       CROSS JOIN LATERAL jsonb_populate_record(NULL::${c.table}, x.j) AS r
       WHERE jsonb_typeof(x.j) = 'object'
@@ -91,15 +90,10 @@ function batchStatementText(companions: readonly BatchCompanion[]): string {
     companions.length === 0
       ? '0'
       : companions
-          .map((_, i) => `(SELECT count(*) FROM jsonb_array_elements($${PARAMETERS + 1 + i}::jsonb) WITH ORDINALITY AS x(j, entry) JOIN accepted a ON a.entry = x.entry WHERE jsonb_typeof(x.j) = 'object')`)
+          .map((_, i) => `(SELECT count(*) FROM jsonb_array_elements($${POST_PARAMETERS + 1 + i}::jsonb) WITH ORDINALITY AS x(j, entry) JOIN accepted a ON a.entry = x.entry WHERE jsonb_typeof(x.j) = 'object')`)
           .join(' + ');
   return `
-    WITH posting AS MATERIALIZED (
-      SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::numeric[]) WITH ORDINALITY AS p(entry, account_id, bucket, amount, n)
-    ),
-    entry AS MATERIALIZED (
-      SELECT * FROM unnest($5::text[], $6::text[], $7::text[]) WITH ORDINALITY AS e(kind, memo, reference, entry)
-    ),
+    WITH ${POST_INPUT}
     delta AS MATERIALIZED (
       SELECT entry, account_id AS id,
         coalesce(sum(amount) FILTER (WHERE bucket = 'available'), 0) AS available,
@@ -107,19 +101,8 @@ function batchStatementText(companions: readonly BatchCompanion[]): string {
       FROM posting
       GROUP BY entry, account_id
     ),
-    locked AS MATERIALIZED (
-      SELECT a.id, a.user_id, a.currency_id, a.balance, a.lock_balance
-      FROM ledger_accounts a
-      WHERE a.id = ANY($2::int[])
-      ORDER BY a.id
-      FOR UPDATE
-    ),
-    bad AS MATERIALIZED (
-      SELECT n FROM posting
-      WHERE bucket IS NULL OR bucket NOT IN ('available', 'held') OR amount IS NULL OR NOT (abs(amount) < 1e18) OR amount <> trunc(amount, 18)
-      ORDER BY n
-      LIMIT 1
-    ),
+    ${LOCKED_ACCOUNTS}
+    ${BAD_POSTING}
     unbalanced AS MATERIALIZED (
       SELECT p.entry
       FROM posting p JOIN locked l ON l.id = p.account_id

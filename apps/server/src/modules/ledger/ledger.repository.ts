@@ -60,7 +60,8 @@ export interface PostCompanion {
   overridingSystemValue?: boolean;
 }
 
-const POST_PARAMETERS = 7;
+/** The parameters of a post statement before its companions' values: $1-$4 postings, $5-$7 transactions. */
+export const POST_PARAMETERS = 7;
 
 /*
  * The two shapes of the post statement differ only where a set needs more work than one
@@ -101,6 +102,37 @@ const ONE_INSERT = `numbered AS (
       RETURNING id, 1 AS entry
     ),
     tx AS (SELECT id FROM numbered),`;
+
+/*
+ * Parts of a post statement that the one-by-one post (below) and the batched post
+ * (group-commit.ts) share, so both read their input, lock and judge a posting the same way.
+ */
+
+/** The postings ($1-$4: transaction number, account, bucket, amount) and transactions ($5-$7: kind, memo, reference) of a post. */
+export const POST_INPUT = `posting AS MATERIALIZED (
+      SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::numeric[]) WITH ORDINALITY AS p(entry, account_id, bucket, amount, n)
+    ),
+    entry AS MATERIALIZED (
+      SELECT * FROM unnest($5::text[], $6::text[], $7::text[]) WITH ORDINALITY AS e(kind, memo, reference, entry)
+    ),`;
+
+/** Every named account, locked in ascending id order: the ledger's one lock order. */
+export const LOCKED_ACCOUNTS = `locked AS MATERIALIZED (
+      SELECT a.id, a.user_id, a.currency_id, a.balance, a.lock_balance
+      FROM ledger_accounts a
+      WHERE a.id = ANY($2::int[])
+      ORDER BY a.id
+      FOR UPDATE
+    ),`;
+
+/** The first posting with an unknown bucket or an amount that NUMERIC(36, 18) cannot hold exactly. */
+export const BAD_POSTING = `-- NaN and infinities fail abs() < 1e18; more than 18 fractional digits would be rounded away.
+    bad AS MATERIALIZED (
+      SELECT n FROM posting
+      WHERE bucket IS NULL OR bucket NOT IN ('available', 'held') OR amount IS NULL OR NOT (abs(amount) < 1e18) OR amount <> trunc(amount, 18)
+      ORDER BY n
+      LIMIT 1
+    ),`;
 
 // Ids are drawn first, so each posting knows its transaction without relying on the order
 // RETURNING happens to answer in.
@@ -143,12 +175,7 @@ function postStatementText(companions: readonly PostCompanion[] = [], shape: 'on
   });
   const companionCount = companions.length === 0 ? '0' : companions.map((_, i) => `(SELECT count(*) FROM companion_${i})`).join(' + ');
   return `
-    WITH posting AS MATERIALIZED (
-      SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::numeric[]) WITH ORDINALITY AS p(entry, account_id, bucket, amount, n)
-    ),
-    entry AS MATERIALIZED (
-      SELECT * FROM unnest($5::text[], $6::text[], $7::text[]) WITH ORDINALITY AS e(kind, memo, reference, entry)
-    ),
+    WITH ${POST_INPUT}
     delta AS MATERIALIZED (
       SELECT account_id AS id,
         coalesce(sum(amount) FILTER (WHERE bucket = 'available'), 0) AS available,
@@ -156,20 +183,8 @@ function postStatementText(companions: readonly PostCompanion[] = [], shape: 'on
       FROM posting
       GROUP BY account_id
     ),
-    locked AS MATERIALIZED (
-      SELECT a.id, a.user_id, a.currency_id, a.balance, a.lock_balance
-      FROM ledger_accounts a
-      WHERE a.id = ANY($2::int[])
-      ORDER BY a.id
-      FOR UPDATE
-    ),
-    -- NaN and infinities fail abs() < 1e18; more than 18 fractional digits would be rounded away.
-    bad AS MATERIALIZED (
-      SELECT n FROM posting
-      WHERE bucket IS NULL OR bucket NOT IN ('available', 'held') OR amount IS NULL OR NOT (abs(amount) < 1e18) OR amount <> trunc(amount, 18)
-      ORDER BY n
-      LIMIT 1
-    ),
+    ${LOCKED_ACCOUNTS}
+    ${BAD_POSTING}
     unbalanced AS MATERIALIZED (
       SELECT p.entry, l.currency_id, sum(p.amount) AS total
       FROM posting p JOIN locked l ON l.id = p.account_id
