@@ -57,8 +57,14 @@ export interface FollowerToCopy {
   account_id: number;
 }
 
+/** A lane of a fan-out: the followers whose id mod `of` is `lane`. */
+export interface Lane {
+  lane: number;
+  of: number;
+}
+
 /**
- * Active auto-following followers of a trader who followed before the order filled and have no
+ * Active auto-following followers of a trader, in one lane, who followed before the order filled and have no
  * copy row for it yet, a batch at a time from `afterAccount`, their contract accounts locked in
  * ascending id order (the ledger's order, so no two transactions wait on each other in a cycle):
  * the balances planned with are the balances the post will find.
@@ -68,7 +74,7 @@ export interface FollowerToCopy {
  * trader order that has no rows yet, PostgreSQL planned a nested loop over every copy row of the
  * order for every follower - quadratic in the fan-out (10^4 followers: 16 million comparisons).
  */
-export async function lockFollowersToCopy(trx: Executor, order: { id: number; user_id: number; filled_at: Date }, afterAccount: number, limit: number): Promise<FollowerToCopy[]> {
+export async function lockFollowersToCopy(trx: Executor, order: { id: number; user_id: number; filled_at: Date }, lane: Lane, afterAccount: number, limit: number): Promise<FollowerToCopy[]> {
   const { rows } = await sql<FollowerToCopy>`
     SELECT f.follower_id, f.multiple, f.max_amount, u.is_demo, a.id AS account_id, a.balance
     FROM follow_settings f
@@ -76,6 +82,7 @@ export async function lockFollowersToCopy(trx: Executor, order: { id: number; us
     JOIN ledger_accounts a ON a.user_id = f.follower_id AND a.account_type = 3
     LEFT JOIN LATERAL (SELECT true AS made FROM follow_copies c WHERE c.trader_order_id = ${order.id} AND c.follower_id = f.follower_id LIMIT 1) c ON true
     WHERE f.trader_id = ${order.user_id} AND f.active AND f.auto_follow AND f.created_at <= ${order.filled_at}
+      AND f.follower_id % ${lane.of} = ${lane.lane}
       AND a.id > ${afterAccount}
       AND c.made IS NULL
     ORDER BY a.id
@@ -86,12 +93,12 @@ export async function lockFollowersToCopy(trx: Executor, order: { id: number; us
 }
 
 /**
- * One replicator per trader order at a time, whichever node runs it: held to the end of the
- * transaction. The (trader order, follower) key stays the guarantee; this only keeps two
- * replicators from failing on each other's rows.
+ * One replicator per lane of a trader order at a time, whichever node runs it: held to the end of
+ * the transaction (namespace 0x0f011 + lane). The (trader order, follower) key stays the
+ * guarantee; this only keeps two replicators from failing on each other's rows.
  */
-export async function lockTraderOrder(trx: Executor, traderOrderId: number): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${0x0f011}, ${traderOrderId})`.execute(trx);
+export async function lockTraderOrder(trx: Executor, traderOrderId: number, lane: Lane): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${0x0f011 + lane.lane}, ${traderOrderId})`.execute(trx);
 }
 
 /** A follower's copy row of a batch: the copy's lots and money, or why there is no copy. */

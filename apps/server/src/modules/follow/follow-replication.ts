@@ -2,7 +2,7 @@ import { ACCOUNT_TYPES } from '@tp/contracts';
 import { type CopyPlan, type Decimal, FOREX_MONEY_PLACES, fundCopy, sizeCopy, profitShare, DEFAULT_FOLLOW_PROFIT_SHARE } from '@tp/domain';
 import type { Db, Executor } from '../../db/database.js';
 import type { Bus } from '../../realtime/bus.js';
-import { closePosition, feeShardCode, publishClosed, publishCopyTrades, type CopyTradeChange, type CopyTradingHooks, type OrderRow } from '../forex/index.js';
+import { FEE_SHARDS, closePosition, feeShardCode, publishClosed, publishCopyTrades, type CopyTradeChange, type CopyTradingHooks, type OrderRow } from '../forex/index.js';
 import {
   LEDGER_KINDS,
   SYSTEM_ACCOUNTS,
@@ -38,6 +38,16 @@ import * as repo from './follow-replication.repository.js';
  * a batch's fixed cost (the follower read, commit) is small beside its per-copy cost at this size.
  */
 const BATCH = 2000;
+/**
+ * A fan-out runs in lanes at the same time, each on its own connection and in its own database
+ * transactions: lane = follower id mod COPY_LANES. A lane's rows are its own - its followers'
+ * accounts, copy orders and copy rows, and its fee shards (fee shard = follower id mod
+ * FEE_SHARDS, and COPY_LANES divides FEE_SHARDS) - so lanes never wait on each other's locks and
+ * PostgreSQL works each on a core of its own; the time from the fill to the last copy falls with
+ * them (bench/copy-fanout). More lanes than the machine has cores only add contention.
+ */
+const COPY_LANES = 2;
+if (FEE_SHARDS % COPY_LANES !== 0) throw new Error(`COPY_LANES (${COPY_LANES}) must divide FEE_SHARDS (${FEE_SHARDS}): two lanes would share a fee shard`);
 /** How far back an uncopied fill is still copied (a long outage does not copy stale positions). */
 const COPY_WINDOW_MS = 30 * 86_400_000;
 
@@ -55,25 +65,35 @@ export async function syncCopies(db: Db, bus: Bus, nowMs: number): Promise<numbe
   return [...changed];
 }
 
-/** Copies one trader order to every follower still owed a copy; then marks it replicated. */
+/** Copies one trader order to every follower still owed a copy, its lanes at once; then marks it replicated. */
 export async function replicate(db: Db, bus: Bus, order: repo.UncopiedOrder, at: Date): Promise<number[]> {
   const ctx: BatchContext = { feeType: await repo.feeTypeSetting(db), currencyId: await baseCurrencyId(db), feeAccounts: new Map(), sized: new Map() };
-  const copied: { followerId: number; copyId: number }[] = [];
-  let after = 0;
-  for (;;) {
-    const batch = await db.transaction().execute(async (trx) => {
-      await repo.lockTraderOrder(trx, order.id);
-      const followers = await repo.lockFollowersToCopy(trx, order, after, BATCH);
-      return { size: followers.length, last: followers.at(-1)?.account_id ?? after, made: await copyBatch(trx, order, followers, ctx, at) };
-    });
-    copied.push(...batch.made);
-    after = batch.last;
-    if (batch.size < BATCH) break;
-  }
+  // Every lane runs to its end before the order is marked or anything is answered: a lane that
+  // failed leaves the order unmarked, and the next sync copies what that lane still owes.
+  const lanes = await Promise.allSettled(Array.from({ length: COPY_LANES }, (_, lane) => copyLane(db, order, { lane, of: COPY_LANES }, ctx, at)));
+  const failed = lanes.find((l) => l.status === 'rejected');
+  if (failed) throw failed.reason;
+  const copied = lanes.flatMap((l) => (l.status === 'fulfilled' ? l.value : []));
   await db.transaction().execute((trx) => repo.markReplicated(trx, order, at));
   // The copy opened at the trader's fill price, no profit yet; a copy of an order already closed is closed next (closeCopiesOfClosedTraders).
   publishCopyTrades(bus, copied.map((c) => ({ traderId: order.user_id, followerId: c.followerId, order: { Id: c.copyId, UpdatePrice: order.price, FactProfits: '0', Status: 1 } })));
   return copied.map((c) => c.followerId);
+}
+
+/** One lane's followers of a trader order, a batch per database transaction. */
+async function copyLane(db: Db, order: repo.UncopiedOrder, lane: repo.Lane, ctx: BatchContext, at: Date): Promise<{ followerId: number; copyId: number }[]> {
+  const copied: { followerId: number; copyId: number }[] = [];
+  let after = 0;
+  for (;;) {
+    const batch = await db.transaction().execute(async (trx) => {
+      await repo.lockTraderOrder(trx, order.id, lane);
+      const followers = await repo.lockFollowersToCopy(trx, order, lane, after, BATCH);
+      return { size: followers.length, last: followers.at(-1)?.account_id ?? after, made: await copyBatch(trx, order, followers, ctx, at) };
+    });
+    copied.push(...batch.made);
+    after = batch.last;
+    if (batch.size < BATCH) return copied;
+  }
 }
 
 /** What every batch of one trader order shares: read once, not per batch. */

@@ -8,7 +8,7 @@ import { contractBalance, symbolId } from '../../test/forex-helpers.js';
 import { createStaff, staffSession } from '../../test/staff-helpers.js';
 import type { MarketEngine } from '../../engine/market-engine.js';
 import type { BusMessage } from '../../realtime/bus.js';
-import { ForexEngine } from '../forex/index.js';
+import { ForexEngine, feeShardCode } from '../forex/index.js';
 import { syncCopies } from './follow-replication.js';
 import { recomputeAll } from './follow-stats.js';
 
@@ -270,6 +270,42 @@ describe('replication in the engine step', () => {
     await fx.idle();
     expect(await copiesOf(late.Id)).toHaveLength(1);
     expect(await t.db.selectFrom('forex_orders').select('id').where('origin_id', '=', late.Id).execute()).toHaveLength(1);
+  });
+
+  it('copies in lanes at once: followers of every lane get one copy each, each fee booked to its own shard', async () => {
+    await tick('100000.00');
+    await t.db.updateTable('trade_symbols').set({ fee_rate: '0.001' }).where('id', '=', btc).execute();
+    try {
+      const trader = await makeTrader();
+      const followers = [];
+      for (let i = 0; i < 6; i++) followers.push(await demoLogin(t.app, `follow-lanes-${i}`));
+      expect(new Set(followers.map((u) => u.user.id % 2))).toEqual(new Set([0, 1]));
+      for (const u of followers) await follow(u.token, trader.user.id, '1', '5000');
+      await engine.stop(); // the replication below is the only one
+      const own = (await forex(endpoints.forex.submit.path, trader.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10 })).body.data;
+      // Two replicators at once, each running its lanes at once: still one copy per follower.
+      await Promise.all([syncCopies(t.db, t.app.bus, Date.now()), syncCopies(t.db, t.app.bus, Date.now())]);
+      await startEngine();
+      await fx.idle();
+      const rows = await copiesOf(own.Id);
+      expect(rows.map((r) => [r.follower_id, r.skip_reason])).toEqual(followers.map((u) => [u.user.id, null]).sort((x, y) => Number(x[0]) - Number(y[0])));
+      for (const u of followers) {
+        const copy = await t.db.selectFrom('forex_orders').select(['id', 'trade_fee']).where('origin_id', '=', own.Id).where('user_id', '=', u.user.id).execute();
+        expect(copy).toHaveLength(1);
+        expect(Number(copy[0]!.trade_fee)).toBeGreaterThan(0);
+        const fee = await t.db
+          .selectFrom('ledger_transactions as tx')
+          .innerJoin('ledger_postings as p', 'p.transaction_id', 'tx.id')
+          .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+          .select(['a.system_code', 'p.amount'])
+          .where('tx.reference', '=', `follow_copy:${own.Id}:${u.user.id}`)
+          .where('a.system_code', 'is not', null)
+          .execute();
+        expect(fee.map((p) => [p.system_code, Number(p.amount)])).toEqual([[feeShardCode(true, u.user.id), Number(copy[0]!.trade_fee)]]);
+      }
+    } finally {
+      await t.db.updateTable('trade_symbols').set({ fee_rate: '0' }).where('id', '=', btc).execute();
+    }
   });
 
   it('keeps no copy of a trader the follower never followed: the schema refuses it', async () => {
