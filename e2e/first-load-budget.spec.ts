@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { firstLoadJs, table } from './first-load';
+import { firstLoadJs, laterJs, table } from './first-load';
 
 // The web app's first load on a phone: the scripts the browser fetches before the first screen
 // can render (e2e/first-load.ts says which), counted as the brotli copies the server sends. It
@@ -35,4 +35,13 @@ test('the first load carries no chart library, no zod, no staff endpoint and no 
     const text = readFileSync(join(dist, file), 'utf8');
     for (const [what, marker] of markers) expect(marker.test(text), `${file} carries ${what}`).toBe(false);
   }
+});
+
+// Each file is a request on a phone's network: the first screen comes in a few files, and a later
+// screen's code in a dozen or so, not the dozens the bundler makes on its own (build/chunk-groups.ts).
+test('the first load is at most 4 script files, and the trade screen at most 15 more', () => {
+  const files = firstLoadJs(dist);
+  expect(files.length, table(files)).toBeLessThanOrEqual(4);
+  const trade = laterJs(dist, 'forex-screens');
+  expect(trade.length, trade.join('\n')).toBeLessThanOrEqual(15);
 });

@@ -27,12 +27,16 @@ function attr(tag: string, name: string): string | undefined {
   return new RegExp(`\\s${name}\\s*=\\s*"([^"]*)"`, 'i').exec(tag)?.[1];
 }
 
+function readManifest(dist: string): Record<string, ManifestChunk> {
+  const manifestPath = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: build.manifest must be on`);
+  return JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+}
+
 /** The files reached from dist/index.html, each once, in the order found. */
 export function firstLoadJs(dist: string): LoadedFile[] {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const manifestPath = join(dist, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: build.manifest must be on`);
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = readManifest(dist);
   const byFile = new Map<string, ManifestChunk>();
   for (const chunk of Object.values(manifest)) byFile.set(chunk.file, chunk);
 
@@ -77,6 +81,27 @@ export function firstLoadJs(dist: string): LoadedFile[] {
       : Math.min(raw, brotliCompressSync(readFileSync(path), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length);
     return { file, raw, brotli, via };
   });
+}
+
+/**
+ * The script files a lazy chunk (`assets/<name>-<hash>.js`, a screen's code) brings beyond the
+ * first load: itself and every chunk it imports statically that the first load has not fetched.
+ */
+export function laterJs(dist: string, name: string): string[] {
+  const manifest = readManifest(dist);
+  const start = Object.keys(manifest).filter((key) => new RegExp(`^assets/${name}-[\\w-]{8}\\.js$`).test(manifest[key]!.file));
+  if (start.length !== 1) throw new Error(`${start.length} chunks named ${name} in the build`);
+  const loaded = new Set(firstLoadJs(dist).map((f) => f.file));
+  const seen = new Set<string>();
+  const queue = [...start];
+  while (queue.length) {
+    const key = queue.shift()!;
+    const chunk = manifest[key]!;
+    if (seen.has(chunk.file) || loaded.has(chunk.file)) continue;
+    seen.add(chunk.file);
+    queue.push(...(chunk.imports ?? []));
+  }
+  return [...seen];
 }
 
 const kb = (bytes: number): string => (bytes / 1024).toFixed(1);

@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { endpointsAsData } from './build/endpoints-as-data';
+import { chunkGroups } from './build/chunk-groups';
+import { directImports } from './build/direct-imports';
 import { stylesAfterBoot } from './build/styles-after-boot';
 
 const target = process.env.API_TARGET ?? 'http://localhost:8080';
@@ -14,6 +16,7 @@ export default defineConfig({
   // be smaller is skipped and the original is served.
   plugins: [
     react(),
+    directImports(),
     endpointsAsData(),
     stylesAfterBoot(),
     // Installable: the manifest with the icons (scripts/render-icons.mjs) and a service worker that
@@ -62,7 +65,14 @@ export default defineConfig({
     }),
     compression({ include: /\.(html|js|mjs|css|json|webmanifest|svg|xml|txt|map)$/i, algorithms: ['brotliCompress', 'gzip'] }),
   ],
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    manifest: true,
+    // fewer, larger files for a phone's network (build/chunk-groups.ts says how and why)
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
+  },
   server: {
     proxy: {
       '/api': { target, changeOrigin: true },
