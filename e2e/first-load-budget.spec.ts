@@ -45,3 +45,15 @@ test('the first load is at most 4 script files, and the trade screen at most 15 
   const trade = laterJs(dist, 'forex-screens');
   expect(trade.length, trade.join('\n')).toBeLessThanOrEqual(15);
 });
+
+// A screen opened directly (a tab, a link, a reload) has its code asked for by index.html's
+// first-screen script, beside the entry file rather than after it has arrived and run.
+test('index.html asks at once for the code of the screen in the address', () => {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const src = /<script async src="\.\/(assets\/first-screen-[\w-]{8}\.js)"><\/script>/.exec(html)?.[1];
+  expect(src, 'the first-screen script in index.html').toBeTruthy();
+  const script = readFileSync(join(dist, src!), 'utf8');
+  for (const file of laterJs(dist, 'forex-screens')) expect(script, `the trade screen's ${file}`).toContain(`"${file}"`);
+  for (const file of laterJs(dist, 'mining-screens')) expect(script).toContain(`"${file}"`);
+  for (const { file } of firstLoadJs(dist)) expect(script, `${file} is in the first load already`).not.toContain(`"${file}"`);
+});

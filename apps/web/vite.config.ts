@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { endpointsAsData } from './build/endpoints-as-data';
 import { chunkGroups } from './build/chunk-groups';
 import { directImports } from './build/direct-imports';
+import { firstScreenPreload } from './build/first-screen-preload';
 import { stylesAfterBoot } from './build/styles-after-boot';
 
 const target = process.env.API_TARGET ?? 'http://localhost:8080';
@@ -19,6 +20,7 @@ export default defineConfig({
     directImports(),
     endpointsAsData(),
     stylesAfterBoot(),
+    firstScreenPreload(),
     // Installable: the manifest with the icons (scripts/render-icons.mjs) and a service worker that
     // precaches the app shell (html, scripts, styles, icons) so the app opens on a bad network. It
     // has no runtime route at all: an API answer, a price or an upload is never served from it,

@@ -1,6 +1,7 @@
 import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { i18next } from '../lib/i18n';
+import { firstScreenChunks, type ScreenChunk } from './first-screen-chunks';
 
 /*
  * Every feature's screens are a chunk of their own, fetched the first time a route shows one, so
@@ -100,22 +101,22 @@ export function preloadTabScreens(): void {
 /**
  * The chunk (and texts) of the screen a path opens, for the screens that are opened directly (a
  * tab, a link, a reload). Started before the first render, the chunk loads while React renders
- * the frame instead of after it: one round trip less before the screen.
+ * the frame instead of after it: one round trip less before the screen. (index.html's first-screen
+ * script has already asked for the same files; these imports then find them fetched.)
  */
-const SCREEN_CHUNKS: Record<string, () => Promise<unknown>> = {
-  '/trade': () => Promise.all([market(), forex()]),
-  '/order': forex,
-  '/user': account,
-  '/follow': follow,
-  '/rank': follow,
-  '/mining': mining,
-  '/loan': loans,
-  '/login': auth,
-  '/register': auth,
+const SCREEN_CHUNKS: Record<ScreenChunk, () => Promise<unknown>> = {
+  'features/market/market-screens': market,
+  'features/forex/forex-screens': forex,
+  'features/account/account-screens': account,
+  'features/follow/follow-screens': follow,
+  'features/mining/mining-screens': mining,
+  'features/loans/loans-screens': loans,
+  'features/auth/auth-screens': auth,
+  'app/order-page': () => import('./order-page'),
 };
 
 export function preloadScreenChunk(pathname: string): void {
-  void SCREEN_CHUNKS[pathname]?.().catch(() => undefined);
+  for (const chunk of firstScreenChunks(pathname)) void SCREEN_CHUNKS[chunk]().catch(() => undefined);
 }
 
 /** The longest the tab screens wait for the first screen and its requests. */

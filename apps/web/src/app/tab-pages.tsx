@@ -8,7 +8,7 @@ import { useQuote } from '../features/market/model/quote-store';
 import type { TradeMode } from '../features/market/routes/trade-page';
 import { HeaderActions } from '../features/settings/components/header-actions';
 import { useAuth } from '../lib/auth-store';
-import { FirstScreenShown, FollowHomePage, ForexOrderForm, ForexOrders, MicroOrderForm, preloadScreenChunk, RankPage, TradePage, UserPage } from './lazy-screens';
+import { FirstScreenShown, FollowHomePage, ForexOrderForm, ForexOrders, MicroOrderForm, RankPage, TradePage, UserPage } from './lazy-screens';
 import { TABS, type TabPath } from './routes';
 
 // /order with its source control (antd-mobile's Segmented and its motion library) is a chunk of
@@ -18,15 +18,6 @@ const OrderPage = lazy(() => loadOrderPage().then((m) => ({ default: m.OrderPage
 
 export function preloadOrderPage(): void {
   void loadOrderPage().catch(() => undefined);
-}
-
-/**
- * Starts loading the chunk of the screen the app opens on (`pathname`, see pathOfHash), before
- * the first render; /order's page lives here.
- */
-export function preloadFirstScreen(pathname: string): void {
-  if (pathname === '/order') preloadOrderPage();
-  preloadScreenChunk(pathname);
 }
 
 /** The contract form priced by the live quote (DAY_MARKET); a new symbol starts a fresh form. */

@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Rolldown } from 'vite';
+import { preloadScript, screenFiles } from './first-screen-preload';
+import { FIRST_SCREEN_CHUNKS } from '../src/app/first-screen-chunks';
+
+const src = '/app/src';
+/** A bundle as the build hands it over: chunks by file, with their static imports and stylesheets. */
+function chunk(fileName: string, opts: { entry?: boolean; facade?: string; imports?: string[]; css?: string[] } = {}) {
+  return [fileName, { type: 'chunk', fileName, isEntry: !!opts.entry, facadeModuleId: opts.facade ?? null, imports: opts.imports ?? [], viteMetadata: { importedCss: new Set(opts.css ?? []), importedAssets: new Set() } }];
+}
+function bundle(): Rolldown.OutputBundle {
+  const screens = [...new Set(Object.values(FIRST_SCREEN_CHUNKS).flat())];
+  return Object.fromEntries([
+    chunk('assets/index.js', { entry: true, imports: ['assets/shared.js'], css: ['assets/index.css'] }),
+    chunk('assets/shared.js'),
+    chunk('assets/ui.js', { imports: ['assets/shared.js'], css: ['assets/ui.css', 'assets/index.css'] }),
+    ...screens.map((m) => chunk(`assets/${m.split('/').pop()}.js`, { facade: `${src}/${m}.ts${m.startsWith('app/') ? 'x' : ''}`, imports: ['assets/ui.js', 'assets/shared.js'], css: [`assets/${m.split('/').pop()}.css`] })),
+  ]) as unknown as Rolldown.OutputBundle;
+}
+
+describe('the first screen preload', () => {
+  afterEach(() => {
+    document.head.querySelectorAll('link').forEach((l) => l.remove());
+    window.location.hash = '';
+  });
+
+  it('lists each directly opened screen with its chunks and stylesheets, less what the first load has', () => {
+    const files = screenFiles(bundle(), src);
+    expect(Object.keys(files)).toEqual(Object.keys(FIRST_SCREEN_CHUNKS));
+    expect(files['/trade']).toEqual({
+      js: ['assets/market-screens.js', 'assets/forex-screens.js', 'assets/ui.js'],
+      css: ['assets/market-screens.css', 'assets/forex-screens.css', 'assets/ui.css'],
+    });
+    expect(files['/order']!.js).toEqual(['assets/order-page.js', 'assets/forex-screens.js', 'assets/ui.js']);
+  });
+
+  it('refuses a build where a named screen module has no chunk', () => {
+    const b = bundle();
+    delete (b as Record<string, unknown>)['assets/mining-screens.js'];
+    expect(() => screenFiles(b, src)).toThrow(/mining-screens/);
+  });
+
+  it('asks for the files of the screen in the address, as the router reads it, and for nothing on another', () => {
+    const script = preloadScript(screenFiles(bundle(), src));
+    window.location.hash = '#/mining/?from=home';
+    new Function(script)();
+    const links = [...document.head.querySelectorAll('link')].map((l) => [l.rel, l.getAttribute('as'), l.getAttribute('href'), l.crossOrigin]);
+    expect(links).toEqual([
+      ['modulepreload', null, './assets/mining-screens.js', ''],
+      ['modulepreload', null, './assets/ui.js', ''],
+      ['preload', 'style', './assets/mining-screens.css', ''],
+      ['preload', 'style', './assets/ui.css', ''],
+    ]);
+    document.head.querySelectorAll('link').forEach((l) => l.remove());
+    window.location.hash = '#/news';
+    new Function(script)();
+    expect(document.head.querySelectorAll('link')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import type { Plugin, Rolldown } from 'vite';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+import { FIRST_SCREEN_CHUNKS } from '../src/app/first-screen-chunks';
+
+/*
+ * The screen a phone opens on (a tab, a link, a reload) needs its own code besides the entry
+ * file, but left to the app it asks for that code only when the entry has arrived and run: on a
+ * slow network one whole entry download later. This adds a tiny script to index.html, run as soon
+ * as it arrives (async), that reads the path from the address and asks for that screen's files
+ * (src/app/first-screen-chunks.ts says which; here their chunks, the chunks they import and their
+ * stylesheets, less what the first load already has) with <link rel=modulepreload> / preload, so
+ * they download beside the entry. The app's own import() then finds them fetched. The script is a
+ * hashed file like every other asset (the html policy allows no inline script).
+ */
+
+interface ScreenFiles {
+  js: string[];
+  css: string[];
+}
+
+/** Each path's files, from the bundle: the chunks of its modules and their static imports, less the entry's. */
+export function screenFiles(bundle: OutputBundle, srcDir: string): Record<string, ScreenFiles> {
+  const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (start: string[]): string[] => {
+    const seen = new Set<string>();
+    const queue = [...start];
+    while (queue.length) {
+      const file = queue.shift()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      queue.push(...(byFile.get(file)?.imports ?? []));
+    }
+    return [...seen];
+  };
+  const initial = new Set(closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName)));
+  const cssOf = (file: string) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])];
+  const initialCss = new Set([...initial].flatMap(cssOf));
+  const files: Record<string, ScreenFiles> = {};
+  for (const [route, modules] of Object.entries(FIRST_SCREEN_CHUNKS)) {
+    const start = modules.map((m) => {
+      const chunk = chunks.find((c) => c.facadeModuleId && c.facadeModuleId.replace(/\.tsx?$/, '') === path.join(srcDir, m));
+      if (!chunk) throw new Error(`first-screen preload: no chunk of src/${m} (named for ${route}) in the build`);
+      return chunk.fileName;
+    });
+    const js = closure(start).filter((f) => !initial.has(f));
+    files[route] = { js, css: [...new Set(js.flatMap(cssOf))].filter((f) => !initialCss.has(f)) };
+  }
+  return files;
+}
+
+/** The script: the address's path as the router reads it (routes.ts pathOfHash), then its files. */
+export function preloadScript(files: Record<string, ScreenFiles>): string {
+  return `(function () {
+  var files = ${JSON.stringify(files)};
+  var path = location.hash.replace(/^#/, '').split('?')[0].replace(/(.)\\/+$/, '$1') || '/';
+  var screen = files[path];
+  if (!screen) return;
+  function hint(href, rel, as) {
+    var link = document.createElement('link');
+    link.rel = rel;
+    if (as) link.setAttribute('as', as);
+    link.crossOrigin = '';
+    link.href = './' + href;
+    document.head.appendChild(link);
+  }
+  screen.js.forEach(function (f) { hint(f, 'modulepreload'); });
+  screen.css.forEach(function (f) { hint(f, 'preload', 'style'); });
+})();
+`;
+}
+
+export function firstScreenPreload(): Plugin {
+  let srcDir = '';
+  return {
+    name: 'tp-first-screen-preload',
+    apply: 'build',
+    // after the html is written (vite:build-html) and before the manifest and the compressed
+    // copies are made (the compression runs with vite:manifest), so both include the script
+    enforce: 'post',
+    configResolved(config) {
+      srcDir = path.join(config.root, 'src');
+    },
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (!html || html.type !== 'asset' || typeof html.source !== 'string') throw new Error('first-screen preload: index.html is not in the bundle');
+      const ref = this.emitFile({ type: 'asset', name: 'first-screen.js', source: preloadScript(screenFiles(bundle, srcDir)) });
+      const tag = `<script async src="./${this.getFileName(ref)}"></script>`;
+      if (!html.source.includes('</title>')) throw new Error('first-screen preload: index.html has no </title>');
+      html.source = html.source.replace('</title>', `</title>\n    ${tag}`);
+    },
+  };
+}
