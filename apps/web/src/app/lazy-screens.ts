@@ -35,6 +35,8 @@ const support = withTexts('support', () => import('../features/support/support-s
 const mining = withTexts('mining', () => import('../features/mining/mining-screens'));
 const loans = withTexts('loans', () => import('../features/loans/loans-screens'));
 const follow = withTexts('follow', () => import('../features/follow/follow-screens'));
+/** /order's page (tab-pages.tsx renders it). */
+export const loadOrderPage = () => import('./order-page');
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint
 function screen<C extends ComponentType<any>>(load: () => Promise<C>): LazyExoticComponent<C> {
@@ -112,7 +114,7 @@ const SCREEN_CHUNKS: Record<ScreenChunk, () => Promise<unknown>> = {
   'features/mining/mining-screens': mining,
   'features/loans/loans-screens': loans,
   'features/auth/auth-screens': auth,
-  'app/order-page': () => import('./order-page'),
+  'app/order-page': loadOrderPage,
 };
 
 export function preloadScreenChunk(pathname: string): void {

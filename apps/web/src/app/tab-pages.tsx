@@ -8,12 +8,11 @@ import { useQuote } from '../features/market/model/quote-store';
 import type { TradeMode } from '../features/market/routes/trade-page';
 import { HeaderActions } from '../features/settings/components/header-actions';
 import { useAuth } from '../lib/auth-store';
-import { FirstScreenShown, FollowHomePage, ForexOrderForm, ForexOrders, MicroOrderForm, RankPage, TradePage, UserPage } from './lazy-screens';
+import { FirstScreenShown, FollowHomePage, ForexOrderForm, ForexOrders, loadOrderPage, MicroOrderForm, RankPage, TradePage, UserPage } from './lazy-screens';
 import { TABS, type TabPath } from './routes';
 
 // /order with its source control (antd-mobile's Segmented and its motion library) is a chunk of
 // its own, not part of the first load; it is preloaded with the other tab screens (router.tsx).
-const loadOrderPage = () => import('./order-page');
 const OrderPage = lazy(() => loadOrderPage().then((m) => ({ default: m.OrderPage })));
 
 export function preloadOrderPage(): void {
