@@ -1,14 +1,12 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Segmented } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MICRO_STATUS_CLOSED, MICRO_STATUS_RUNNING } from '@tp/contracts';
 import { PageFrame } from '../components/ui/page-frame';
-import { PartFallback } from '../components/ui/screen-fallback';
 import { useSegmentedRadios } from '../lib/segmented-radios';
 import type { MicroTab } from '../features/micro/components/micro-orders';
 import { HeaderActions } from '../features/settings/components/header-actions';
-import { MicroOrders } from './lazy-screens';
 
 export type OrderSource = 'contract' | 'future';
 
@@ -21,7 +19,17 @@ const microTabOf = (v: string | null): MicroTab | undefined => (v === String(MIC
  * query (`source`, `type`) and kept while the user looks elsewhere (a kept-mounted tab page).
  * The contract side is the contract feature's, handed in by app/ (features do not import each other).
  */
-export function OrderPage({ renderContract }: { renderContract: (type: string | null, setType: (t: string) => void) => ReactNode }) {
+/**
+ * Each source's list is rendered by the caller (tab-pages.tsx), which holds the lazy screens: this
+ * page, a lazy chunk itself, imports none of them.
+ */
+export function OrderPage({
+  renderContract,
+  renderFuture,
+}: {
+  renderContract: (type: string | null, setType: (t: string) => void) => ReactNode;
+  renderFuture: (tab: MicroTab, setTab: (tab: MicroTab) => void) => ReactNode;
+}) {
   const { t } = useTranslation();
   const sourceSwitch = useRef<HTMLDivElement>(null);
   useSegmentedRadios(sourceSwitch, t('nav.order'));
@@ -65,15 +73,10 @@ export function OrderPage({ renderContract }: { renderContract: (type: string | 
         ]}
       />
       {source === 'future' ? (
-        <Suspense fallback={<PartFallback />}>
-          <MicroOrders
-            tab={microTab}
-            onTab={(tab) => {
-              setMicroTab(tab);
-              go('future', String(tab));
-            }}
-          />
-        </Suspense>
+        renderFuture(microTab, (tab) => {
+          setMicroTab(tab);
+          go('future', String(tab));
+        })
       ) : (
         renderContract(contractType, (type) => {
           setContractType(type);

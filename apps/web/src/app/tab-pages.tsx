@@ -8,7 +8,8 @@ import { useQuote } from '../features/market/model/quote-store';
 import type { TradeMode } from '../features/market/routes/trade-page';
 import { HeaderActions } from '../features/settings/components/header-actions';
 import { useAuth } from '../lib/auth-store';
-import { FirstScreenShown, FollowHomePage, ForexOrderForm, ForexOrders, loadOrderPage, MicroOrderForm, RankPage, TradePage, UserPage } from './lazy-screens';
+import type { MicroTab } from '../features/micro/components/micro-orders';
+import { FirstScreenShown, FollowHomePage, ForexOrderForm, ForexOrders, loadOrderPage, MicroOrderForm, MicroOrders, RankPage, TradePage, UserPage } from './lazy-screens';
 import { TABS, type TabPath } from './routes';
 
 // /order with its source control (antd-mobile's Segmented and its motion library) is a chunk of
@@ -47,6 +48,15 @@ function renderContractOrders(type: string | null, setType: (type: string) => vo
   );
 }
 
+/** The future (option) side of /order: running and closed, the tab kept in the query `type`. */
+function renderFutureOrders(tab: MicroTab, setTab: (tab: MicroTab) => void): ReactNode {
+  return (
+    <Suspense fallback={<PartFallback />}>
+      <MicroOrders tab={tab} onTab={setTab} />
+    </Suspense>
+  );
+}
+
 function renderTab(path: TabPath): ReactNode {
   switch (path) {
     case '/':
@@ -56,7 +66,7 @@ function renderTab(path: TabPath): ReactNode {
     case '/trade':
       return <TradePage headerRight={<HeaderActions />} renderOrderForm={renderOrderForm} />;
     case '/order':
-      return <OrderPage renderContract={renderContractOrders} />;
+      return <OrderPage renderContract={renderContractOrders} renderFuture={renderFutureOrders} />;
     case '/follow':
       return (
         <Suspense fallback={<ScreenFallback />}>

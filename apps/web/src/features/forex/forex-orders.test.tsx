@@ -54,7 +54,8 @@ const holding = (data = [LONG, SHORT], total = '-0.850000') => {
 };
 
 function Orders() {
-  return <OrderPage renderContract={(type, setType) => <ForexOrders type={type} onType={setType} />} />;
+  // The contract lists only: these tests never switch the page to its future side.
+  return <OrderPage renderContract={(type, setType) => <ForexOrders type={type} onType={setType} />} renderFuture={() => null} />;
 }
 
 // The app's own socket client and hook, on a fake WebSocket: the test plays the server. The user
