@@ -81,9 +81,22 @@ beforeEach(() => {
   ];
 });
 
+/**
+ * jsdom runs animation frames on one setInterval, started when a frame is asked for while none is
+ * pending. Started under a test's fake clock (the market-opens test fakes setInterval) it never
+ * fires, and every later frame - the chart is drawn a frame after it mounts - waits forever.
+ * Cancelling every pending frame (jsdom numbers them 1, 2, ...) lets the next one start a real
+ * interval again.
+ */
+function cancelPendingAnimationFrames(): void {
+  const last = requestAnimationFrame(() => undefined);
+  for (let handle = 1; handle <= last; handle++) cancelAnimationFrame(handle);
+}
+
 afterEach(() => {
   cancelAll();
   vi.useRealTimers();
+  cancelPendingAnimationFrames();
 });
 
 const rows = () => screen.queryAllByTestId('home-market-row');
