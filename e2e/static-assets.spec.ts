@@ -69,3 +69,25 @@ test('the web page allows zoom and the browser loads the compressed build', asyn
     if (encoding !== 'br') expect(bytes, `an uncompressed script of ${bytes} bytes`).toBeLessThan(200);
   }
 });
+
+// Once the first screen has settled, the tab screens' code is fetched so a tab opens without the
+// network - fetched only: their modules run (and their stylesheets apply) when a tab is opened,
+// not as long tasks while the user reads the first screen.
+test('the tab screens are fetched after the first screen, and run only when a tab opens', async ({ page }) => {
+  const fetched = new Set<string>();
+  page.on('response', (r) => {
+    const m = /\/assets\/(micro-screens|account-screens)-[\w-]{8}\.js$/.exec(new URL(r.url()).pathname);
+    if (m) fetched.add(m[1]!);
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('home-market-row').first()).toBeVisible();
+  await expect.poll(() => [...fetched].sort(), { timeout: 20_000 }).toEqual(['account-screens', 'micro-screens']);
+  // Fetched, not run: no stylesheet of theirs is applied yet.
+  const applied = () => page.evaluate(() => Array.from(document.querySelectorAll('link[rel=stylesheet]'), (l) => l.getAttribute('href') ?? ''));
+  expect((await applied()).filter((href) => /(account-screens|forex-screens)-/.test(href))).toEqual([]);
+  // The trade tab opens on the fetched code.
+  // (the second tab is trade: routes.ts TABS)
+  await page.locator('.tp-tabbar .adm-tab-bar-item').nth(1).click();
+  await expect(page.getByTestId('trade-price')).toBeVisible();
+  expect((await applied()).some((href) => /forex-screens-/.test(href))).toBe(true);
+});

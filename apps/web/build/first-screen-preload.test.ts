@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Rolldown } from 'vite';
 import { preloadScript, screenFiles } from './first-screen-preload';
-import { FIRST_SCREEN_CHUNKS } from '../src/app/first-screen-chunks';
+import { FIRST_SCREEN_CHUNKS, TAB_SCREEN_CHUNKS, TAB_SCREENS_KEY } from '../src/app/first-screen-chunks';
 
 const src = '/app/src';
 /** A bundle as the build hands it over: chunks by file, with their static imports and stylesheets. */
@@ -9,7 +9,7 @@ function chunk(fileName: string, opts: { entry?: boolean; facade?: string; impor
   return [fileName, { type: 'chunk', fileName, isEntry: !!opts.entry, facadeModuleId: opts.facade ?? null, imports: opts.imports ?? [], viteMetadata: { importedCss: new Set(opts.css ?? []), importedAssets: new Set() } }];
 }
 function bundle(): Rolldown.OutputBundle {
-  const screens = [...new Set(Object.values(FIRST_SCREEN_CHUNKS).flat())];
+  const screens = [...new Set([...Object.values(FIRST_SCREEN_CHUNKS).flat(), ...TAB_SCREEN_CHUNKS])];
   return Object.fromEntries([
     chunk('assets/index.js', { entry: true, imports: ['assets/shared.js'], css: ['assets/index.css'] }),
     chunk('assets/shared.js'),
@@ -22,11 +22,12 @@ describe('the first screen preload', () => {
   afterEach(() => {
     document.head.querySelectorAll('link').forEach((l) => l.remove());
     window.location.hash = '';
+    delete window.tpFetchScreens;
   });
 
   it('lists each directly opened screen with its chunks and stylesheets, less what the first load has', () => {
     const files = screenFiles(bundle(), src);
-    expect(Object.keys(files)).toEqual(Object.keys(FIRST_SCREEN_CHUNKS));
+    expect(Object.keys(files)).toEqual([...Object.keys(FIRST_SCREEN_CHUNKS), TAB_SCREENS_KEY]);
     expect(files['/trade']).toEqual({
       js: ['assets/market-screens.js', 'assets/forex-screens.js', 'assets/ui.js'],
       css: ['assets/market-screens.css', 'assets/forex-screens.css', 'assets/ui.css'],
@@ -55,5 +56,38 @@ describe('the first screen preload', () => {
     window.location.hash = '#/news';
     new Function(script)();
     expect(document.head.querySelectorAll('link')).toHaveLength(0);
+  });
+
+  it('leaves a function that fetches the tab screens\' files, each file asked for once', () => {
+    const files = screenFiles(bundle(), src);
+    expect(files[TAB_SCREENS_KEY]!.js).toEqual([
+      'assets/market-screens.js',
+      'assets/forex-screens.js',
+      'assets/micro-screens.js',
+      'assets/account-screens.js',
+      'assets/order-page.js',
+      'assets/ui.js',
+    ]);
+    window.location.hash = '#/trade';
+    new Function(preloadScript(files))();
+    const asked = () => [...document.head.querySelectorAll('link')].map((l) => l.getAttribute('href'));
+    expect(asked()).toHaveLength(6);
+    expect(window.tpFetchScreens?.(TAB_SCREENS_KEY)).toBe(true);
+    // The trade screen's files were asked for already; the rest of the tabs' are added, none twice.
+    expect(asked()).toEqual([
+      './assets/market-screens.js',
+      './assets/forex-screens.js',
+      './assets/ui.js',
+      './assets/market-screens.css',
+      './assets/forex-screens.css',
+      './assets/ui.css',
+      './assets/micro-screens.js',
+      './assets/account-screens.js',
+      './assets/order-page.js',
+      './assets/micro-screens.css',
+      './assets/account-screens.css',
+      './assets/order-page.css',
+    ]);
+    expect(window.tpFetchScreens?.('no such key')).toBe(false);
   });
 });

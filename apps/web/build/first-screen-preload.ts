@@ -3,7 +3,7 @@ import type { Plugin, Rolldown } from 'vite';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
-import { FIRST_SCREEN_CHUNKS } from '../src/app/first-screen-chunks';
+import { FIRST_SCREEN_CHUNKS, TAB_SCREEN_CHUNKS, TAB_SCREENS_KEY } from '../src/app/first-screen-chunks';
 
 /*
  * The screen a phone opens on (a tab, a link, a reload) needs its own code besides the entry
@@ -40,7 +40,8 @@ export function screenFiles(bundle: OutputBundle, srcDir: string): Record<string
   const cssOf = (file: string) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])];
   const initialCss = new Set([...initial].flatMap(cssOf));
   const files: Record<string, ScreenFiles> = {};
-  for (const [route, modules] of Object.entries(FIRST_SCREEN_CHUNKS)) {
+  const lists: [string, readonly string[]][] = [...Object.entries(FIRST_SCREEN_CHUNKS), [TAB_SCREENS_KEY, TAB_SCREEN_CHUNKS]];
+  for (const [route, modules] of lists) {
     const start = modules.map((m) => {
       const chunk = chunks.find((c) => c.facadeModuleId && c.facadeModuleId.replace(/\.tsx?$/, '') === path.join(srcDir, m));
       if (!chunk) throw new Error(`first-screen preload: no chunk of src/${m} (named for ${route}) in the build`);
@@ -52,14 +53,19 @@ export function screenFiles(bundle: OutputBundle, srcDir: string): Record<string
   return files;
 }
 
-/** The script: the address's path as the router reads it (routes.ts pathOfHash), then its files. */
+/**
+ * The script: the address's path as the router reads it (routes.ts pathOfHash), then its files.
+ * It also leaves `window.tpFetchScreens(key)`, which asks for the files listed under `key` the
+ * same way: the app fetches the tab screens' code with it once the first screen has settled,
+ * without running that code until a tab is opened.
+ */
 export function preloadScript(files: Record<string, ScreenFiles>): string {
   return `(function () {
   var files = ${JSON.stringify(files)};
-  var path = location.hash.replace(/^#/, '').split('?')[0].replace(/(.)\\/+$/, '$1') || '/';
-  var screen = files[path];
-  if (!screen) return;
+  var asked = {};
   function hint(href, rel, as) {
+    if (asked[href]) return;
+    asked[href] = true;
     var link = document.createElement('link');
     link.rel = rel;
     if (as) link.setAttribute('as', as);
@@ -67,8 +73,15 @@ export function preloadScript(files: Record<string, ScreenFiles>): string {
     link.href = './' + href;
     document.head.appendChild(link);
   }
-  screen.js.forEach(function (f) { hint(f, 'modulepreload'); });
-  screen.css.forEach(function (f) { hint(f, 'preload', 'style'); });
+  function fetchFiles(screen) {
+    if (!screen) return false;
+    screen.js.forEach(function (f) { hint(f, 'modulepreload'); });
+    screen.css.forEach(function (f) { hint(f, 'preload', 'style'); });
+    return true;
+  }
+  window.tpFetchScreens = function (key) { return fetchFiles(files[key]); };
+  var path = location.hash.replace(/^#/, '').split('?')[0].replace(/(.)\\/+$/, '$1') || '/';
+  fetchFiles(files[path]);
 })();
 `;
 }

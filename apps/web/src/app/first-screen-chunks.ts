@@ -17,6 +17,21 @@ export const FIRST_SCREEN_CHUNKS = {
   '/register': ['features/auth/auth-screens'],
 } as const satisfies Record<string, readonly string[]>;
 
+/**
+ * The tab screens' code, fetched once the first screen has settled so that a tap on a tab rarely
+ * waits for the network (lazy-screens.ts preloadTabScreens). The build lists their files under
+ * this key beside the paths (not a path: paths start with '/'), so the app can fetch them without
+ * running them.
+ */
+export const TAB_SCREENS_KEY = 'tabs';
+export const TAB_SCREEN_CHUNKS = [
+  'features/market/market-screens',
+  'features/forex/forex-screens',
+  'features/micro/micro-screens',
+  'features/account/account-screens',
+  'app/order-page',
+] as const;
+
 export type ScreenChunk = (typeof FIRST_SCREEN_CHUNKS)[keyof typeof FIRST_SCREEN_CHUNKS][number];
 
 /** The chunks of the screen `pathname` opens (see pathOfHash), if it is one opened directly. */

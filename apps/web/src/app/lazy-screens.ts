@@ -1,7 +1,7 @@
 import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { i18next } from '../lib/i18n';
-import { firstScreenChunks, type ScreenChunk } from './first-screen-chunks';
+import { firstScreenChunks, TAB_SCREENS_KEY, type ScreenChunk } from './first-screen-chunks';
 
 /*
  * Every feature's screens are a chunk of their own, fetched the first time a route shows one, so
@@ -92,12 +92,23 @@ export const MyFollowerPage = screen(() => follow().then((m) => m.MyFollowerPage
 export const FollowSubmitPage = screen(() => follow().then((m) => m.FollowSubmitPage));
 export const FollowListPage = screen(() => follow().then((m) => m.FollowListPage));
 
+declare global {
+  interface Window {
+    /** Left by index.html's first-screen script (build/first-screen-preload.ts): fetches the files listed under a key without running them. */
+    tpFetchScreens?: (key: string) => boolean;
+  }
+}
+
 /**
- * Fetches the chunks of the tab screens once the first screen is up, so that a tap on a tab
- * rarely waits for the network; the first load is not made any bigger by it.
+ * Fetches the tab screens' code once the first screen is up, so that a tap on a tab rarely waits
+ * for the network; the first load is not made any bigger by it. Only fetched (modulepreload), not
+ * run: running four screens' modules is main-thread work a phone spends in long tasks just as
+ * the user starts reading and scrolling, for screens they may never open; a tab's code runs when
+ * the tab is opened. Without the build's script (the dev server, tests) the chunks are imported.
  */
-export function preloadTabScreens(): void {
-  for (const load of [market, forex, micro, account]) void load().catch(() => undefined);
+export function preloadTabScreens(fetchOnly: Window['tpFetchScreens'] = typeof window === 'undefined' ? undefined : window.tpFetchScreens): void {
+  if (fetchOnly?.(TAB_SCREENS_KEY)) return;
+  for (const load of [market, forex, micro, account, loadOrderPage]) void load().catch(() => undefined);
 }
 
 /**

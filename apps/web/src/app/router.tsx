@@ -39,7 +39,6 @@ import {
   NewsDetailPage,
   NewsPage,
   PasswordPage,
-  preloadTabScreens,
   preloadTabScreensWhenSettled,
   ProductPage,
   RegisterPage,
@@ -58,7 +57,7 @@ import { isDesktopBrowser } from './desktop';
 import { setNavigator } from './navigation';
 import { PLACEHOLDERS, TABS, tabOf } from './routes';
 import { AppTabBar } from './tab-bar';
-import { preloadOrderPage, TabPages } from './tab-pages';
+import { TabPages } from './tab-pages';
 
 function Placeholder({ title, path }: { title: string; path: string }) {
   const { t } = useTranslation();
@@ -100,14 +99,7 @@ function NavigationEffects() {
   useLayoutEffect(() => {
     setNavigator(navigate, location.pathname + location.search);
   }, [navigate, location.pathname, location.search]);
-  useEffect(
-    () =>
-      preloadTabScreensWhenSettled(queryClient, () => {
-        preloadTabScreens();
-        preloadOrderPage();
-      }),
-    [queryClient],
-  );
+  useEffect(() => preloadTabScreensWhenSettled(queryClient), [queryClient]);
   useEffect(() => {
     window.scrollTo(0, 0);
     ws.connect();

@@ -13,12 +13,8 @@ import { FirstScreenShown, FollowHomePage, ForexOrderForm, ForexOrders, loadOrde
 import { TABS, type TabPath } from './routes';
 
 // /order with its source control (antd-mobile's Segmented and its motion library) is a chunk of
-// its own, not part of the first load; it is preloaded with the other tab screens (router.tsx).
+// its own, not part of the first load; it is fetched with the other tab screens (lazy-screens.ts).
 const OrderPage = lazy(() => loadOrderPage().then((m) => ({ default: m.OrderPage })));
-
-export function preloadOrderPage(): void {
-  void loadOrderPage().catch(() => undefined);
-}
 
 /** The contract form priced by the live quote (DAY_MARKET); a new symbol starts a fresh form. */
 function ContractOrderForm({ symbol }: { symbol: TradeSymbol }) {

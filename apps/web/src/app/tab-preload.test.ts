@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { preloadTabScreensWhenSettled, TAB_PRELOAD_MAX_WAIT_MS, TAB_PRELOAD_QUIET_MS } from './lazy-screens';
+import { TAB_SCREENS_KEY } from './first-screen-chunks';
+import { preloadTabScreens, preloadTabScreensWhenSettled, TAB_PRELOAD_MAX_WAIT_MS, TAB_PRELOAD_QUIET_MS } from './lazy-screens';
 
 describe('preloading the tab screens after the first screen', () => {
   const shown = Promise.resolve();
@@ -88,5 +89,13 @@ describe('preloading the tab screens after the first screen', () => {
     preloadTabScreensWhenSettled(new QueryClient(), preload, shown)();
     await vi.advanceTimersByTimeAsync(TAB_PRELOAD_MAX_WAIT_MS * 2);
     expect(preload).not.toHaveBeenCalled();
+  });
+});
+
+describe('what the tab preload does', () => {
+  it("only fetches the tab screens' files when the build's script is there", () => {
+    const fetchOnly = vi.fn(() => true);
+    preloadTabScreens(fetchOnly);
+    expect(fetchOnly).toHaveBeenCalledExactlyOnceWith(TAB_SCREENS_KEY);
   });
 });

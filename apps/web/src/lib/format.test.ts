@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exactPrice, groupThousands, money, signedMoney, signedPercent, trend, trendClass } from './format.js';
+import { compactNumber, exactPrice, groupThousands, money, signedMoney, signedPercent, trend, trendClass } from './format.js';
 
 describe('money', () => {
   it.each([
@@ -50,5 +50,21 @@ describe('signed amounts, prices and times', () => {
     expect(exactPrice('1.1', 5)).toBe('1.10000');
     expect(exactPrice('99990.00')).toBe('99,990.00');
     expect(exactPrice(null, 2)).toBe('--');
+  });
+});
+
+describe('compactNumber', () => {
+  it('shortens a volume in the language asked, the same on every call', () => {
+    expect(compactNumber('1086001.8')).toBe('1.09M');
+    expect(compactNumber('1086001.8', 'de')).toBe(compactNumber('1086001.8', 'de'));
+    expect(compactNumber('1086001.8', 'de')).toMatch(/^1,09\sMio\.$/);
+    expect(compactNumber('950')).toBe('950');
+  });
+
+  it('shows dashes for nothing or no number, and English for a locale the runtime refuses', () => {
+    expect(compactNumber(undefined)).toBe('--');
+    expect(compactNumber('')).toBe('--');
+    expect(compactNumber('abc')).toBe('--');
+    expect(compactNumber('1500000', 'not a locale!')).toBe('1.5M');
   });
 });

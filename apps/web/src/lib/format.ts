@@ -53,16 +53,31 @@ export function price(value: string | null | undefined, precision: number): stri
   }
 }
 
+const compactFormats = new Map<string, Intl.NumberFormat>();
+/**
+ * One compact formatter per locale, kept: building an Intl.NumberFormat costs far more than
+ * formatting with it, and the market lists format every row's volume on every price tick.
+ */
+function compactFormat(locale: string): Intl.NumberFormat {
+  let f = compactFormats.get(locale);
+  if (!f) {
+    try {
+      f = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 });
+    } catch {
+      // A locale tag the runtime refuses: English digits rather than no number.
+      f = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 });
+    }
+    compactFormats.set(locale, f);
+  }
+  return f;
+}
+
 /** A traded volume, short: "1086001.8" -> "1.09M" (display only, never money arithmetic). */
 export function compactNumber(value: string | null | undefined, locale = 'en'): string {
   if (value === null || value === undefined || value === '') return '--';
   const n = Number(value);
   if (!Number.isFinite(n)) return '--';
-  try {
-    return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }).format(n);
-  } catch {
-    return new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 }).format(n);
-  }
+  return compactFormat(locale).format(n);
 }
 
 /** A money amount with an explicit '+' on a gain: "+80.00" / "-100.00"; an amount shown as zero is "0.00". */
