@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SYMBOLS } from '../../../test/market-harness';
-import { applyDayMarket, quoteStore, resetQuotes, seedQuotes, useQuote } from './quote-store';
+import { applyDayMarket, QUOTE_PAINT_MS, quoteStore, receiveDayMarket, resetQuotes, seedQuotes, useQuote } from './quote-store';
 
 const tick = (symbol: string, close: string, change = '0.10') => ({ type: 'DAY_MARKET', symbol, close, change, high: close, low: close, open: close, volume: '5' });
 
@@ -53,5 +53,43 @@ describe('quote store', () => {
     expect(getByTestId('BTCUSDT').textContent).toBe('113001');
     expect(getByTestId('ETHUSDT').textContent).toBe('4400');
     expect(renders).toEqual({ BTCUSDT: 3, ETHUSDT: 2, EURUSD: 1 });
+  });
+
+  describe('pushes from the live connection', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+    const close = (code: string) => quoteStore.getState().quotes[code]?.close;
+
+    it('the first push after a quiet spell shows at once; the next ones together, at most once per paint interval', () => {
+      receiveDayMarket(tick('BTCUSDT', '113000'));
+      expect(close('BTCUSDT')).toBe('113000');
+      receiveDayMarket(tick('BTCUSDT', '113001'));
+      receiveDayMarket(tick('ETHUSDT', '4400'));
+      receiveDayMarket(tick('BTCUSDT', '113002'));
+      expect(close('BTCUSDT')).toBe('113000');
+      expect(close('ETHUSDT')).toBeUndefined();
+      const states: unknown[] = [];
+      const unsubscribe = quoteStore.subscribe((s) => states.push(s));
+      vi.advanceTimersByTime(QUOTE_PAINT_MS - 1);
+      expect(states).toHaveLength(0);
+      vi.advanceTimersByTime(1);
+      // One update carrying the latest of each symbol.
+      expect(states).toHaveLength(1);
+      expect(close('BTCUSDT')).toBe('113002');
+      expect(close('ETHUSDT')).toBe('4400');
+      unsubscribe();
+      // Quiet for a paint interval: the next push shows at once again.
+      vi.advanceTimersByTime(QUOTE_PAINT_MS);
+      receiveDayMarket(tick('BTCUSDT', '113003'));
+      expect(close('BTCUSDT')).toBe('113003');
+    });
+
+    it('forgets pushes not yet shown when reset', () => {
+      receiveDayMarket(tick('BTCUSDT', '1'));
+      receiveDayMarket(tick('BTCUSDT', '2'));
+      resetQuotes();
+      vi.advanceTimersByTime(QUOTE_PAINT_MS);
+      expect(close('BTCUSDT')).toBeUndefined();
+    });
   });
 });

@@ -76,8 +76,12 @@ export function applyDayMarket(pushes: readonly WsMessage[]): void {
   merge(entries);
 }
 
-/** Forget every quote (tests). */
+/** Forget every quote and every push not yet applied (tests). */
 export function resetQuotes(): void {
+  clearTimeout(flushTimer);
+  flushTimer = undefined;
+  buffered = [];
+  lastApplied = -Infinity;
   quoteStore.setState({ quotes: {} });
 }
 
@@ -86,7 +90,38 @@ export function useQuote(code: string | undefined): Quote | undefined {
   return useStore(quoteStore, (s) => (code ? s.quotes[code] : undefined));
 }
 
+/**
+ * Live quotes reach the screen at most this often. The server may push a symbol's 24-hour quote
+ * twenty times a second; on a phone each push is a render, a layout and a paint of its rows - at a
+ * mid-range phone's speed nearly half of the main thread on the markets screen, for changes
+ * faster than anyone reads. Pushes in between are kept and applied together (each symbol's latest
+ * wins, as applyDayMarket merges them). Orders never use the shown price: the server fills at the
+ * feed's price.
+ */
+export const QUOTE_PAINT_MS = 250;
+
+let buffered: WsMessage[] = [];
+let lastApplied = -Infinity;
+let flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+function flushBuffered(): void {
+  flushTimer = undefined;
+  lastApplied = Date.now();
+  const pushes = buffered;
+  buffered = [];
+  applyDayMarket(pushes);
+}
+
+/** A DAY_MARKET push: applied at once after a quiet spell, else with the others at the next paint. */
+export function receiveDayMarket(m: WsMessage): void {
+  buffered.push(m);
+  if (flushTimer !== undefined) return;
+  const wait = lastApplied + QUOTE_PAINT_MS - Date.now();
+  if (wait <= 0) flushBuffered();
+  else flushTimer = setTimeout(flushBuffered, wait);
+}
+
 /** Keep the quote store live (DAY_MARKET) while the calling screen is mounted. */
 export function useDayMarketFeed(): void {
-  useEffect(() => ws.subscribe('DAY_MARKET', (m) => applyDayMarket([m])), []);
+  useEffect(() => ws.subscribe('DAY_MARKET', receiveDayMarket), []);
 }
