@@ -1,5 +1,5 @@
 import '../market.css';
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { ErrorBlock } from 'antd-mobile';
 import { MovieOutline, PayCircleOutline, ShopbagOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -48,6 +48,13 @@ function CardSkeleton() {
   );
 }
 
+const NO_SYMBOLS: readonly TradeSymbol[] = [];
+
+/** The rows of the market list; rendered only when their symbols change (ticks re-render a row itself). */
+const MarketRows = memo(function MarketRows({ symbols, onSelect }: { symbols: readonly TradeSymbol[]; onSelect: (s: TradeSymbol) => void }) {
+  return symbols.map((s) => <MarketRow key={s.Id} symbol={s} onSelect={onSelect} />);
+});
+
 /** The market part of home: 4 cards, shortcuts, category tabs and the live market list. */
 export function HomeMarkets() {
   const { t } = useTranslation();
@@ -73,11 +80,16 @@ export function HomeMarkets() {
     return m;
   }, [sparks.data]);
 
-  const symbols = list.data ?? [];
-  const shown = category === null ? symbols : symbols.filter((s) => s.CategoryId === category);
+  const symbols = list.data ?? NO_SYMBOLS;
+  const shown = useMemo(() => (category === null ? symbols : symbols.filter((s) => s.CategoryId === category)), [symbols, category]);
+  // The list's rows (dozens of markets) render in a transition, in slices the browser can
+  // interleave with input and paint, rather than as one long task on a phone's CPU when the list
+  // arrives; the cards above render at once. Until the first slice is in, the skeleton stays.
+  const rows = useDeferredValue(shown, NO_SYMBOLS);
+  const rowsPending = rows !== shown && rows.length === 0 && shown.length > 0;
 
   let body;
-  if (list.isPending) body = Array.from({ length: SKELETON_ROWS }, (_, i) => <MarketRowSkeleton key={i} />);
+  if (list.isPending || rowsPending) body = Array.from({ length: SKELETON_ROWS }, (_, i) => <MarketRowSkeleton key={i} />);
   else if (list.isError) body = <LoadError onRetry={() => void list.refetch()} />;
   else if (shown.length === 0)
     body = (
@@ -85,7 +97,7 @@ export function HomeMarkets() {
         <ErrorBlock status="empty" title={t('market.empty')} description={null} />
       </div>
     );
-  else body = shown.map((s) => <MarketRow key={s.Id} symbol={s} onSelect={select} />);
+  else body = <MarketRows symbols={rows} onSelect={select} />;
 
   return (
     <>
@@ -142,7 +154,7 @@ export function HomeMarkets() {
           <span>{t('market.col_price')}</span>
           <span>{t('market.col_change')}</span>
         </div>
-        <div aria-busy={list.isPending}>{body}</div>
+        <div aria-busy={list.isPending || rowsPending}>{body}</div>
       </section>
     </>
   );
