@@ -32,7 +32,8 @@ export const TAB_SCREEN_CHUNKS = [
   'app/order-page',
 ] as const;
 
-export type ScreenChunk = (typeof FIRST_SCREEN_CHUNKS)[keyof typeof FIRST_SCREEN_CHUNKS][number];
+/** A screen chunk named above: a first screen's or a tab's. */
+export type ScreenChunk = (typeof FIRST_SCREEN_CHUNKS)[keyof typeof FIRST_SCREEN_CHUNKS][number] | (typeof TAB_SCREEN_CHUNKS)[number];
 
 /** The chunks of the screen `pathname` opens (see pathOfHash), if it is one opened directly. */
 export function firstScreenChunks(pathname: string): readonly ScreenChunk[] {

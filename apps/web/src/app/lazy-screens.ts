@@ -1,7 +1,7 @@
 import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { i18next } from '../lib/i18n';
-import { firstScreenChunks, TAB_SCREENS_KEY, type ScreenChunk } from './first-screen-chunks';
+import { firstScreenChunks, TAB_SCREEN_CHUNKS, TAB_SCREENS_KEY, type ScreenChunk } from './first-screen-chunks';
 
 /*
  * Every feature's screens are a chunk of their own, fetched the first time a route shows one, so
@@ -102,24 +102,26 @@ declare global {
 /**
  * Fetches the tab screens' code once the first screen is up, so that a tap on a tab rarely waits
  * for the network; the first load is not made any bigger by it. Only fetched (modulepreload), not
- * run: running four screens' modules is main-thread work a phone spends in long tasks just as
+ * run: running the tab screens' modules is main-thread work a phone spends in long tasks just as
  * the user starts reading and scrolling, for screens they may never open; a tab's code runs when
  * the tab is opened. Without the build's script (the dev server, tests) the chunks are imported.
  */
 export function preloadTabScreens(fetchOnly: Window['tpFetchScreens'] = typeof window === 'undefined' ? undefined : window.tpFetchScreens): void {
   if (fetchOnly?.(TAB_SCREENS_KEY)) return;
-  for (const load of [market, forex, micro, account, loadOrderPage]) void load().catch(() => undefined);
+  for (const chunk of TAB_SCREEN_CHUNKS) void SCREEN_CHUNKS[chunk]().catch(() => undefined);
 }
 
 /**
- * The chunk (and texts) of the screen a path opens, for the screens that are opened directly (a
- * tab, a link, a reload). Started before the first render, the chunk loads while React renders
+ * The loader of each screen chunk first-screen-chunks.ts names: the chunk (and texts) of the
+ * screen a path opens, for the screens that are opened directly (a tab, a link, a reload), and
+ * the tab screens' chunks. Started before the first render, the chunk loads while React renders
  * the frame instead of after it: one round trip less before the screen. (index.html's first-screen
  * script has already asked for the same files; these imports then find them fetched.)
  */
 const SCREEN_CHUNKS: Record<ScreenChunk, () => Promise<unknown>> = {
   'features/market/market-screens': market,
   'features/forex/forex-screens': forex,
+  'features/micro/micro-screens': micro,
   'features/account/account-screens': account,
   'features/follow/follow-screens': follow,
   'features/mining/mining-screens': mining,
