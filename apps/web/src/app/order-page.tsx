@@ -17,11 +17,9 @@ const microTabOf = (v: string | null): MicroTab | undefined => (v === String(MIC
 /**
  * /order: the source control (contract | future) and each source's status tabs, picked by the
  * query (`source`, `type`) and kept while the user looks elsewhere (a kept-mounted tab page).
- * The contract side is the contract feature's, handed in by app/ (features do not import each other).
- */
-/**
- * Each source's list is rendered by the caller (tab-pages.tsx), which holds the lazy screens: this
- * page, a lazy chunk itself, imports none of them.
+ * Each source's list is rendered by the caller (tab-pages.tsx), which holds the lazy screens: the
+ * contract side is the contract feature's (features do not import each other), and this page, a
+ * lazy chunk itself, imports no lazy screen.
  */
 export function OrderPage({
   renderContract,
