@@ -173,16 +173,26 @@ async function settled(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
-/** The web app's theme as its applyTheme sets it, without a reload (the screen keeps its state). */
+/**
+ * The web app's theme as its applyTheme sets it, without a reload (the screen keeps its state).
+ * The switch is made with transitions off: a colour that fades over 0.3 s from the old theme to the
+ * new one (antd-mobile's selected segment does) was read half-way by axe on a busy machine, as a
+ * grey neither theme shows. Styles are computed once with transitions off, so every element holds
+ * its new colour when they are allowed again.
+ */
 async function setThemeAttributes(page: Page, theme: string): Promise<void> {
   await page.evaluate((t) => {
+    const still = document.createElement('style');
+    still.textContent = '*, *::before, *::after { transition: none !important; }';
+    document.head.append(still);
     const el = document.documentElement;
     el.setAttribute('data-theme', t);
     el.setAttribute('data-prefers-color-scheme', t);
     el.style.colorScheme = t;
+    // computing every element's style here applies the new theme without starting transitions
+    document.querySelectorAll('*').forEach((node) => getComputedStyle(node).color);
+    still.remove();
   }, theme);
-  // let styles settle (transitions of colours are short)
-  await page.waitForTimeout(350);
 }
 
 /** antd-mobile confirm dialogs: the bold action is the confirming one. */
