@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { authenticator } from 'otplib';
 import { endpoints } from '@tp/contracts';
-import { newStaffMember, PNG, register, screenLoaded, SEEDED_ADMIN, shot, uniqueEmail } from './support.js';
+import { newStaffMember, PNG, register, screenLoaded, SEEDED_ADMIN, settledDialog, shot, uniqueEmail } from './support.js';
 
 // The admin console is a desktop app: its journeys run at 1280x800 with a mouse. (The user's
 // side of a journey runs in a phone-sized context of its own.) A journey that changes a staff
@@ -154,7 +154,7 @@ test("a user's deposit with a proof image is approved by a reviewer in the conso
 
   // Keyboard: `a` approves the open item, with an optional note.
   await page.keyboard.press('a');
-  const dialog = page.locator('.ant-modal');
+  const dialog = await settledDialog(page);
   await expect(dialog).toContainText('Approve #');
   await dialog.getByTestId('decision-reason').fill('matched the USDT transfer');
   await still(page, 'admin-deposit-approve-light');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SEEDED_ADMIN, shot, uniqueEmail } from './support.js';
+import { SEEDED_ADMIN, settledDialog, shot, uniqueEmail } from './support.js';
 
 // The admin console is a desktop app: its journeys run at 1280x800 with a mouse.
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
@@ -41,6 +41,7 @@ test('the admin invites a reviewer, who sets a password from the link, signs in,
   // Invite: the link is shown once, in the modal.
   const reviewerEmail = uniqueEmail('reviewer');
   await page.getByTestId('staff-invite').click();
+  await settledDialog(page);
   await page.getByTestId('invite-email').fill(reviewerEmail);
   await page.getByTestId('invite-submit').click();
   const linkInput = page.getByTestId('invite-link');
@@ -115,7 +116,7 @@ test('the admin invites a reviewer, who sets a password from the link, signs in,
   const manage = async (item: string) => {
     await row.getByRole('button', { name: 'Manage' }).click();
     await page.getByRole('menuitem', { name: item }).click();
-    await page.getByRole('button', { name: 'Confirm' }).click();
+    await (await settledDialog(page, '.ant-modal-confirm')).getByRole('button', { name: 'Confirm' }).click();
   };
   await manage('Disable');
   await expect(row).toContainText('Disabled');

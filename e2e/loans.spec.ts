@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { endpoints } from '@tp/contracts';
-import { expectNoHorizontalOverflow, newStaffMember, PNG, register, shot, uniqueEmail } from './support.js';
+import { expectNoHorizontalOverflow, newStaffMember, PNG, register, settledDialog, shot, uniqueEmail } from './support.js';
 
 /*
  * A loan's whole journey (issue 16): the identity check with a handheld photo and a signature drawn
@@ -47,7 +47,7 @@ async function approveInQueue(page: Page, menuLabel: string, path: string, email
   const drawer = page.locator('.ant-drawer-open');
   await expect(drawer).toContainText(email);
   await page.getByTestId('detail-approve').click();
-  const dialog = page.locator('.ant-modal');
+  const dialog = await settledDialog(page);
   // The decision's answer is read, so a refusal fails here with the server's words, not as a dialog left open.
   const decided = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/admin/api/'), { timeout: 20_000 });
   await dialog.getByRole('button', { name: 'Approve' }).click();
@@ -157,7 +157,7 @@ test('identity check, signed application, payout, repayment with proof, repaid',
   await expect(staff.locator('.ant-drawer-open')).toContainText('SHA-256');
   await shot(staff, 'admin-loan-repayment-detail-light');
   await staff.getByTestId('detail-approve').click();
-  await staff.locator('.ant-modal').getByRole('button', { name: 'Approve' }).click();
+  await (await settledDialog(staff)).getByRole('button', { name: 'Approve' }).click();
   await expect(staff.locator('.ant-modal')).toHaveCount(0);
   await staff.keyboard.press('Escape');
   await expect(staff.locator('[data-testid="queue-table"] tr', { hasText: email })).toHaveCount(0);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { endpoints } from '@tp/contracts';
-import { confirmDialog, dataDir, expectNoHorizontalOverflow, newStaffMember, screenLoaded, shot } from './support.js';
+import { confirmDialog, dataDir, expectNoHorizontalOverflow, newStaffMember, screenLoaded, settledDialog, shot } from './support.js';
 
 /*
  * Mining funds, the whole way: a demo visitor subscribes (demo money is allowed, paid by the demo
@@ -150,7 +150,7 @@ test('subscribe to a mining fund, receive the first income, redeem early with th
   await expect(drawer).toContainText('950.00 USDT');
   await shot(console_, 'mining-admin-refund-detail');
   await console_.keyboard.press('a');
-  const dialog = console_.locator('.ant-modal');
+  const dialog = await settledDialog(console_);
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(dialog).toHaveCount(0);
   await staff.close();

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { endpoints } from '@tp/contracts';
-import { expectNoHorizontalOverflow, newStaffMember, PNG, register, screenLoaded, shot, uniqueEmail } from './support.js';
+import { expectNoHorizontalOverflow, newStaffMember, PNG, register, screenLoaded, settledDialog, shot, uniqueEmail } from './support.js';
 
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 
@@ -49,7 +49,7 @@ async function decide(page: Page, email: string, decision: 'approve' | 'reject',
   await expect(photos).toHaveCount(2);
   await expect.poll(() => photos.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   await drawer.getByTestId(decision === 'approve' ? 'detail-approve' : 'detail-reject').click();
-  const dialog = page.locator('.ant-modal');
+  const dialog = await settledDialog(page);
   await dialog.getByTestId('decision-reason').fill(reason);
   await dialog.getByRole('button', { name: decision === 'approve' ? 'Approve' : 'Reject' }).click();
   await expect(dialog).toHaveCount(0);

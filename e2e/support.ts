@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { endpoints, type AdminRole } from '@tp/contracts';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -193,6 +193,20 @@ async function setThemeAttributes(page: Page, theme: string): Promise<void> {
     document.querySelectorAll('*').forEach((node) => getComputedStyle(node).color);
     still.remove();
   }, theme);
+}
+
+/**
+ * The console's open dialog (antd Modal), once it has finished zooming in. While it grows from
+ * 20 % over 0.2 s its buttons move: on a busy machine a click could press a button where it was and
+ * release where it had moved to, which clicks nothing (the dialog stayed open, no request went). A
+ * person cannot aim that fast; the journeys click the settled dialog as a person does.
+ */
+export async function settledDialog(page: Page, selector = '.ant-modal'): Promise<Locator> {
+  const dialog = page.locator(selector);
+  await expect(dialog).toBeVisible();
+  // rc-motion marks the dialog with its motion name (ant-zoom) only while it moves
+  await expect(dialog).not.toHaveClass(/\bant-zoom\b/);
+  return dialog;
 }
 
 /** antd-mobile confirm dialogs: the bold action is the confirming one. */
