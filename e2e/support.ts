@@ -189,8 +189,8 @@ async function setThemeAttributes(page: Page, theme: string): Promise<void> {
     el.setAttribute('data-theme', t);
     el.setAttribute('data-prefers-color-scheme', t);
     el.style.colorScheme = t;
-    // computing every element's style here applies the new theme without starting transitions
-    document.querySelectorAll('*').forEach((node) => getComputedStyle(node).color);
+    // a layout read computes every element's style now: the new theme lands without transitions
+    document.body.getBoundingClientRect();
     still.remove();
   }, theme);
 }
