@@ -37,6 +37,16 @@ test('the first load carries no chart library, no zod, no staff endpoint and no 
   }
 });
 
+// Zod (a long task to evaluate on a phone) comes with the forms that validate and with the first
+// websocket push a screen reads by its schema, never with the trade, order or copy trading screens'
+// code: most of their visits get no push at all (a visitor, or nothing held).
+test('the trade, order and copy trading screens load no zod until a push arrives', () => {
+  const zod = /ZodError|\$ZodType/;
+  for (const screen of ['market-screens', 'forex-screens', 'order-page', 'follow-screens']) {
+    for (const file of laterJs(dist, screen)) expect(zod.test(readFileSync(join(dist, file), 'utf8')), `${screen} loads ${file}, which carries zod`).toBe(false);
+  }
+});
+
 // Each file is a request on a phone's network: the first screen comes in a few files, and a later
 // screen's code in a dozen or so, not the dozens the bundler makes on its own (build/chunk-groups.ts).
 test('the first load is at most 4 script files, and the trade screen at most 15 more', () => {

@@ -9,7 +9,7 @@ import { ws } from '../../lib/ws';
 import { FakeSocket, lastSocket } from '../../test/fake-socket';
 import { calls, callsTo, renderScreen, resetFetch, routes } from '../../test/market-harness';
 import { ForexOrders } from './components/forex-orders';
-import { useForexLive } from './model/forex-live';
+import { forexPushReaders, useForexLive } from './model/forex-live';
 import { expectShown } from '../../test/expect-shown';
 
 // antd's Toast renders outside the tree through a legacy root the test renderer lacks.
@@ -40,8 +40,12 @@ const BALANCE = [
 ];
 
 const server = () => lastSocket();
-function push(msg: unknown) {
-  act(() => server().serverSend(msg));
+/** A push from the server, handled: its reader (loaded with the first push) has run. */
+async function push(msg: unknown) {
+  await act(async () => {
+    server().serverSend(msg);
+    await forexPushReaders();
+  });
 }
 const dealCalls = (status: number) => callsTo(endpoints.forex.myDeal.path).filter((u) => u.searchParams.get('status') === String(status));
 const body = (path: string) => JSON.parse(String(calls.filter((c) => c.url.pathname === path).at(-1)!.init.body)) as unknown;
@@ -135,7 +139,7 @@ describe('contract order tabs', () => {
     expect(screen.getByTestId('forex-total-margin').textContent).toBe('155.56');
     await waitFor(() => expect(screen.getByTestId('forex-risk-rate').textContent).toBe('6399.07%'));
 
-    push({ type: 'FOREX_TRADE', ProfitsTotal: '11.150000', HazardRate: '6406.99', CautionMoneyAll: '155.565000', TransOrder: [
+    await push({ type: 'FOREX_TRADE', ProfitsTotal: '11.150000', HazardRate: '6406.99', CautionMoneyAll: '155.565000', TransOrder: [
       { Id: 11, UpdatePrice: '113600.00', FactProfits: '12.350000' },
       { Id: 12, UpdatePrice: '4440.00', FactProfits: '-1.200000' },
     ] });
@@ -146,10 +150,10 @@ describe('contract order tabs', () => {
     expect(screen.getByTestId('forex-risk-rate').textContent).toBe('6406.99%');
 
     // A loss turns the card red; a malformed push changes nothing.
-    push({ type: 'FOREX_TRADE', ProfitsTotal: '-3.000000', HazardRate: '6397.00', CautionMoneyAll: '155.565000', TransOrder: [{ Id: 11, UpdatePrice: '112100.00', FactProfits: '-2.650000' }, { Id: 12, UpdatePrice: '4435.00', FactProfits: '-0.350000' }] });
+    await push({ type: 'FOREX_TRADE', ProfitsTotal: '-3.000000', HazardRate: '6397.00', CautionMoneyAll: '155.565000', TransOrder: [{ Id: 11, UpdatePrice: '112100.00', FactProfits: '-2.650000' }, { Id: 12, UpdatePrice: '4435.00', FactProfits: '-0.350000' }] });
     expect(inCard(11, 'forex-live-profit').textContent).toBe('-2.65');
     expect(inCard(11, 'forex-live-profit').className).toContain('tp-down');
-    push({ type: 'FOREX_TRADE', ProfitsTotal: 'lots', TransOrder: [{ Id: 11, UpdatePrice: 1, FactProfits: null }] });
+    await push({ type: 'FOREX_TRADE', ProfitsTotal: 'lots', TransOrder: [{ Id: 11, UpdatePrice: 1, FactProfits: null }] });
     expect(inCard(11, 'forex-live-profit').textContent).toBe('-2.65');
     expect(screen.getByTestId('forex-total-profit').textContent).toBe('-3.00');
     // Known ids: nothing refetched.
@@ -161,7 +165,7 @@ describe('contract order tabs', () => {
     expect(within(sheet).getByTestId('forex-detail-id').textContent).toBe('11');
     expect(within(sheet).getByTestId('forex-detail-price').textContent).toBe('112,100.00');
     for (const text of ['BTC/USDT', 'Long x10', 'x10', '0.01', '112,350.00', '112,365.00', '112.36', '0.02', 'Market price', 'Opened at', 'Filled at']) expect(sheet.textContent).toContain(text);
-    push({ type: 'FOREX_TRADE', ProfitsTotal: '1.000000', HazardRate: '6400.00', CautionMoneyAll: '155.565000', TransOrder: [{ Id: 11, UpdatePrice: '112500.00', FactProfits: '1.350000' }, { Id: 12, UpdatePrice: '4435.00', FactProfits: '-0.350000' }] });
+    await push({ type: 'FOREX_TRADE', ProfitsTotal: '1.000000', HazardRate: '6400.00', CautionMoneyAll: '155.565000', TransOrder: [{ Id: 11, UpdatePrice: '112500.00', FactProfits: '1.350000' }, { Id: 12, UpdatePrice: '4435.00', FactProfits: '-0.350000' }] });
     expect(within(sheet).getByTestId('forex-detail-price').textContent).toBe('112,500.00');
     expect(within(sheet).getByTestId('forex-detail-profit').textContent).toBe('+1.35');
   });
@@ -174,16 +178,16 @@ describe('contract order tabs', () => {
     expect(dealCalls(1)).toHaveLength(1);
     const filled = { type: 'FOREX_TRADE', ProfitsTotal: '1.000000', HazardRate: '9000.00', CautionMoneyAll: '200.000000', TransOrder: [{ Id: 11, UpdatePrice: '112400.00', FactProfits: '0.350000' }, { Id: 77, UpdatePrice: '112400.00', FactProfits: '0.650000' }] };
     holding([order({ Id: 77, IsPending: 1 }), LONG], '1.000000');
-    push(filled);
+    await push(filled);
     await waitFor(() => expect(dealCalls(1)).toHaveLength(2));
     // Dealing is not on screen: marked stale, so it loads afresh when opened.
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['forex', 'deals', 0, 'tok'] });
     await waitFor(() => expect(card(77)).not.toBeNull());
     expect(inCard(77, 'forex-live-profit').textContent).toBe('+0.65');
-    push(filled);
-    push({ ...filled, TransOrder: [...filled.TransOrder, { Id: 78, UpdatePrice: '1', FactProfits: '0' }] });
+    await push(filled);
+    await push({ ...filled, TransOrder: [...filled.TransOrder, { Id: 78, UpdatePrice: '1', FactProfits: '0' }] });
     await waitFor(() => expect(dealCalls(1)).toHaveLength(3)); // 78 once; 77 not again
-    push(filled);
+    await push(filled);
     await new Promise((r) => setTimeout(r, 50));
     expect(dealCalls(1)).toHaveLength(3);
   });
@@ -193,11 +197,11 @@ describe('contract order tabs', () => {
     const { client } = await renderScreen(<Orders />, '/order?source=0&type=1');
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     await screen.findAllByTestId('forex-holding-order');
-    push({ type: 'FOREX_TRADE', ProfitsTotal: '5.000000', HazardRate: '6403.00', CautionMoneyAll: '155.565000', TransOrder: [{ Id: 11, UpdatePrice: '113000.00', FactProfits: '6.350000' }, { Id: 12, UpdatePrice: '4440.00', FactProfits: '-1.350000' }] });
+    await push({ type: 'FOREX_TRADE', ProfitsTotal: '5.000000', HazardRate: '6403.00', CautionMoneyAll: '155.565000', TransOrder: [{ Id: 11, UpdatePrice: '113000.00', FactProfits: '6.350000' }, { Id: 12, UpdatePrice: '4440.00', FactProfits: '-1.350000' }] });
     await click(within(card(11)!).getByTestId('forex-order-open'));
     expectShown(await screen.findByTestId('forex-order-sheet'));
     // A pending order leaving (cancelled elsewhere) takes nothing from the holding totals.
-    push({ type: 'FOREX_CLOSED', id: [99] });
+    await push({ type: 'FOREX_CLOSED', id: [99] });
     expect(screen.getByTestId('forex-summary').getAttribute('data-live')).toBe('1');
     expect(screen.getByTestId('forex-total-profit').textContent).toBe('+5.00');
     await waitFor(() => expect(dealCalls(1)).toHaveLength(2)); // the lists are refetched all the same
@@ -210,7 +214,7 @@ describe('contract order tabs', () => {
       new Promise((resolve) => {
         release = () => resolve(url.searchParams.get('status') === '1' ? deal([SHORT], '-1.200000') : deal([]));
       });
-    push({ type: 'FOREX_CLOSED', id: [11] });
+    await push({ type: 'FOREX_CLOSED', id: [11] });
     await waitFor(() => expect(card(11)).toBeNull());
     expect(card(12)).not.toBeNull();
     expect(screen.queryByTestId('forex-order-sheet')).toBeNull();
@@ -229,7 +233,7 @@ describe('contract order tabs', () => {
     await click(within(card(12)!).getByTestId('forex-stops-open'));
     expectShown(await screen.findByTestId('forex-stops-sheet'));
     holding([], '0.000000');
-    push({ type: 'FOREX_CLOSED', id: [12] });
+    await push({ type: 'FOREX_CLOSED', id: [12] });
     await waitFor(() => expect(screen.queryByTestId('forex-stops-sheet')).toBeNull());
     expectShown(await screen.findByTestId('empty'));
     routes[endpoints.forex.myDeal.path] = (url) => deal(url.searchParams.get('status') === '3' ? [order({ Id: 12, Status: 3, CloseType: 4 })] : []);
@@ -288,7 +292,7 @@ describe('contract order tabs', () => {
     };
     await renderScreen(<Orders />, '/order?source=0&type=1');
     await screen.findByTestId('forex-holding-order');
-    push({ type: 'FOREX_TRADE', ProfitsTotal: '1.000000', HazardRate: '9000.00', CautionMoneyAll: '112.365000', TransOrder: [{ Id: 11, UpdatePrice: '113250.50', FactProfits: '8.855000' }] });
+    await push({ type: 'FOREX_TRADE', ProfitsTotal: '1.000000', HazardRate: '9000.00', CautionMoneyAll: '112.365000', TransOrder: [{ Id: 11, UpdatePrice: '113250.50', FactProfits: '8.855000' }] });
 
     await click(inCard(11, 'forex-stops-open'));
     const sheet = await screen.findByTestId('forex-stops-sheet');
@@ -417,7 +421,7 @@ describe('contract order tabs', () => {
     // A copy holds like any order: it can be closed early (the follower's own decision).
     expect(inCard(51, 'forex-close')).toBeTruthy();
     // Live floating profit from FOREX_TRADE reaches the copy's card like any holding order's.
-    push({ type: 'FOREX_TRADE', ProfitsTotal: '1.000000', HazardRate: '1.00', CautionMoneyAll: '1', TransOrder: [{ Id: 51, UpdatePrice: '112500.00', FactProfits: '1.350000' }] });
+    await push({ type: 'FOREX_TRADE', ProfitsTotal: '1.000000', HazardRate: '1.00', CautionMoneyAll: '1', TransOrder: [{ Id: 51, UpdatePrice: '112500.00', FactProfits: '1.350000' }] });
     await waitFor(() => expect(inCard(51, 'forex-live-profit').textContent).toBe('+1.35'));
 
     resetFetch();
@@ -464,7 +468,7 @@ describe('contract order tabs', () => {
     holding([LONG], '0.350000');
     const view = await renderScreen(<Orders />, '/order?source=0&type=1');
     await screen.findByTestId('forex-holding-order');
-    push({ type: 'FOREX_TRADE', ProfitsTotal: '1.000000', HazardRate: '9000.00', CautionMoneyAll: '112.365000', TransOrder: [{ Id: 11, UpdatePrice: '113000.00', FactProfits: '6.350000' }] });
+    await push({ type: 'FOREX_TRADE', ProfitsTotal: '1.000000', HazardRate: '9000.00', CautionMoneyAll: '112.365000', TransOrder: [{ Id: 11, UpdatePrice: '113000.00', FactProfits: '6.350000' }] });
     expect(useForexLive.getState().orders[11]).toEqual({ UpdatePrice: '113000.00', FactProfits: '6.350000' });
     view.unmount();
     expect(useForexLive.getState().orders).toEqual({});

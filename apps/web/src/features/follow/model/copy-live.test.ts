@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { changesLists, readFollowTradePush, useCopyLive } from './copy-live';
+import { changesLists, useCopyLive } from './copy-live';
+import { readFollowTradePush } from './follow-push-reader';
 
 const push = (orders: { Id: number; UpdatePrice: string; FactProfits: string; Status: number }[]) => ({ user_id: 7, follower_id: 9, TransOrder: orders });
 

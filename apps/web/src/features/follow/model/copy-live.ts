@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { forexFollowTradePushSchema, type ForexFollowTradePush } from '@tp/contracts';
+import type { ForexFollowTradePush } from '@tp/contracts';
 
 /** The live part of an open copy, from FOREX_FOLLOW_TRADE's TransOrder. */
 export interface LiveCopy {
@@ -36,10 +36,16 @@ export const useCopyLive = create<CopyLiveState>()((set) => ({
   reset: () => set({ orders: {} }),
 }));
 
-/** A FOREX_FOLLOW_TRADE push as its schema reads it, or null when it is malformed. */
-export function readFollowTradePush(m: unknown): ForexFollowTradePush | null {
-  const r = forexFollowTradePushSchema.safeParse(m);
-  return r.success ? r.data : null;
+/**
+ * The reader of FOREX_FOLLOW_TRADE (follow-push-reader.ts), loaded with the first push rather than
+ * with the copy trading screens: its schema brings zod, a long task to evaluate on a phone, and
+ * only the copies list listens to the topic. Every push waits on this one promise, so pushes are
+ * still handled in the order they arrived.
+ */
+let reader: Promise<typeof import('./follow-push-reader')> | undefined;
+export function followPushReader(): Promise<typeof import('./follow-push-reader')> {
+  reader ??= import('./follow-push-reader');
+  return reader;
 }
 
 /**

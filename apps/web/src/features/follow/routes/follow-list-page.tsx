@@ -13,7 +13,7 @@ import { ws } from '../../../lib/ws';
 import { fetchCopies, fetchFollowed, followKeys } from '../api/follow-api';
 import { CopyCard, Stat, TraderAvatar } from '../components/follow-parts';
 import { usePagedList } from '../components/use-paged';
-import { changesLists, readFollowTradePush, useCopyLive } from '../model/copy-live';
+import { changesLists, followPushReader, useCopyLive } from '../model/copy-live';
 
 function Copies({ status }: { status: 1 | 3 }) {
   const token = useAuth((s) => s.token);
@@ -76,14 +76,19 @@ export function FollowListPage() {
       const data = queryClient.getQueryData<InfiniteData<Paged<FollowOrder>>>(followKeys.copies(1, token));
       return new Set((data?.pages ?? []).flatMap((p) => p.data.map((o) => o.Id)));
     };
+    let active = true;
     const onCopy = (m: unknown) => {
-      const push = readFollowTradePush(m);
-      if (!push || changesLists(push, openIds())) refresh();
-      if (push) useCopyLive.getState().apply(push);
+      void followPushReader().then(({ readFollowTradePush }) => {
+        if (!active) return;
+        const push = readFollowTradePush(m);
+        if (!push || changesLists(push, openIds())) refresh();
+        if (push) useCopyLive.getState().apply(push);
+      });
     };
     // FOREX_CLOSED too: a copy's own stop loss, take profit or stop-out closes it without the trader.
     const offs = [ws.subscribe('FOREX_FOLLOW_TRADE', onCopy), ws.subscribe('FOREX_CLOSED', refresh)];
     return () => {
+      active = false;
       offs.forEach((off) => off());
       useCopyLive.getState().reset();
     };

@@ -24,7 +24,7 @@ import {
   replaceForexOrder,
   useForexDeals,
 } from '../api/forex-api';
-import { readClosedPush, readTradePush, useForexLive } from '../model/forex-live';
+import { forexPushReaders, useForexLive } from '../model/forex-live';
 import { forexTabOf, isLong } from '../model/forex-order-view';
 import { DealingCard, HistoryCard, HoldingCard, Profit } from './forex-order-cards';
 import { OrderDetailSheet, StopsSheet } from './forex-order-sheets';
@@ -253,33 +253,43 @@ function useForexPushes() {
   /** Ids already refetched for (or gone): each unknown id refetches once, never every second. */
   const seen = useRef(new Set<number>());
 
+  /** False once the screen is gone: a push still being read then changes nothing. */
+  const active = useRef(true);
   useEffect(() => {
+    active.current = true;
     const live = useForexLive.getState();
-    return () => live.reset();
+    return () => {
+      active.current = false;
+      live.reset();
+    };
   }, [token]);
 
   useWsTopic(token ? 'FOREX_TRADE' : null, (m) => {
-    const push = readTradePush(m);
-    if (!push) return;
-    useForexLive.getState().apply(push);
-    const holding = client.getQueryData<DealsData>(forexDealsQuery(token, FOREX_DEAL_TAB.holding).queryKey);
-    if (!holding) return;
-    const known = new Set(holding.pages.flatMap((p) => p.data.map((o) => o.Id)));
-    const fresh = push.TransOrder.filter((o) => !known.has(o.Id) && !seen.current.has(o.Id));
-    if (fresh.length === 0) return;
-    for (const o of fresh) seen.current.add(o.Id);
-    void client.invalidateQueries({ queryKey: forexDealsQuery(token, FOREX_DEAL_TAB.holding).queryKey });
-    void client.invalidateQueries({ queryKey: forexDealsQuery(token, FOREX_DEAL_TAB.pending).queryKey });
+    void forexPushReaders().then(({ readTradePush }) => {
+      const push = active.current ? readTradePush(m) : null;
+      if (!push) return;
+      useForexLive.getState().apply(push);
+      const holding = client.getQueryData<DealsData>(forexDealsQuery(token, FOREX_DEAL_TAB.holding).queryKey);
+      if (!holding) return;
+      const known = new Set(holding.pages.flatMap((p) => p.data.map((o) => o.Id)));
+      const fresh = push.TransOrder.filter((o) => !known.has(o.Id) && !seen.current.has(o.Id));
+      if (fresh.length === 0) return;
+      for (const o of fresh) seen.current.add(o.Id);
+      void client.invalidateQueries({ queryKey: forexDealsQuery(token, FOREX_DEAL_TAB.holding).queryKey });
+      void client.invalidateQueries({ queryKey: forexDealsQuery(token, FOREX_DEAL_TAB.pending).queryKey });
+    });
   });
 
   useWsTopic(token ? 'FOREX_CLOSED' : null, (m) => {
-    const push = readClosedPush(m);
-    if (!push || push.id.length === 0) return;
-    for (const id of push.id) seen.current.add(id);
-    removeForexOrders(client, token, FOREX_DEAL_TAB.holding, push.id);
-    removeForexOrders(client, token, FOREX_DEAL_TAB.pending, push.id);
-    useForexLive.getState().drop(push.id);
-    refreshAfterForexChange(client);
+    void forexPushReaders().then(({ readClosedPush }) => {
+      const push = active.current ? readClosedPush(m) : null;
+      if (!push || push.id.length === 0) return;
+      for (const id of push.id) seen.current.add(id);
+      removeForexOrders(client, token, FOREX_DEAL_TAB.holding, push.id);
+      removeForexOrders(client, token, FOREX_DEAL_TAB.pending, push.id);
+      useForexLive.getState().drop(push.id);
+      refreshAfterForexChange(client);
+    });
   });
 }
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { forexClosedPushSchema, forexTradePushSchema, type ForexClosedPush, type ForexTradePush } from '@tp/contracts';
+import type { ForexTradePush } from '@tp/contracts';
 
 /** The live part of a holding order, from FOREX_TRADE's TransOrder. */
 export interface LiveOrder {
@@ -52,14 +52,14 @@ export const useForexLive = create<ForexLiveState>()((set) => ({
   reset: () => set({ summary: null, orders: {} }),
 }));
 
-/** A FOREX_TRADE push as its schema reads it, or null when it is malformed. */
-export function readTradePush(m: unknown): ForexTradePush | null {
-  const r = forexTradePushSchema.safeParse(m);
-  return r.success ? r.data : null;
-}
-
-/** A FOREX_CLOSED push, or null when it is malformed. */
-export function readClosedPush(m: unknown): ForexClosedPush | null {
-  const r = forexClosedPushSchema.safeParse(m);
-  return r.success ? r.data : null;
+/**
+ * The readers of FOREX_TRADE and FOREX_CLOSED (forex-push-readers.ts), loaded with the first push
+ * rather than with the screen: their schemas bring zod, a long task to evaluate on a phone, and
+ * most visits of /trade and /order never get a push (a visitor, or nothing held). Every push waits
+ * on this one promise, so pushes are still handled in the order they arrived.
+ */
+let readers: Promise<typeof import('./forex-push-readers')> | undefined;
+export function forexPushReaders(): Promise<typeof import('./forex-push-readers')> {
+  readers ??= import('./forex-push-readers');
+  return readers;
 }
