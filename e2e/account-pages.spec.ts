@@ -201,6 +201,9 @@ test('a long e-mail in the account head is cut at its end, in Arabic too (an add
   await register(page, email);
   await setLook(page, 'dark', 'ar');
   await page.goto('/#/user');
+  // The screen itself, not the head its loading shell shows first (replaced when the screen's
+  // code arrives, which would leave the measured element out of the page).
+  await expect(page.getByTestId('user-total')).toBeVisible();
   const shown = page.getByTestId('user-email');
   await expect(shown).toHaveText(email);
   const cut = await shown.evaluate((el) => ({ direction: getComputedStyle(el).direction, overflows: el.scrollWidth > el.clientWidth, scrolled: el.scrollLeft }));

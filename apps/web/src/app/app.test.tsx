@@ -8,6 +8,7 @@ import { usePrefs } from '../lib/theme';
 import { ws } from '../lib/ws';
 import { App } from './app';
 import { wireApi } from './bootstrap';
+import { setupAntdForReact19 } from '../lib/antd-setup';
 import { ALL_PATHS } from './routes';
 import { expectShown } from '../test/expect-shown';
 
@@ -266,6 +267,20 @@ describe('user page', () => {
     expect(localStorage.getItem('tp.hide_assets')).toBe('1');
     expect(screen.queryByTestId('user-demo-reset')).toBeNull();
     expect(screen.queryByTestId('user-mock-badge')).toBeNull();
+  });
+
+  it('logging out asks first, revokes the token, forgets the session and keeps /user for the next sign-in', async () => {
+    routes[endpoints.users.logout.path] = () => null;
+    setupAntdForReact19(); // the confirmation is one of the kit's dialogs, rendered as the app does
+    login(realUser);
+    await open('#/user');
+    fireEvent.click(await screen.findByTestId('user-logout'));
+    await screen.findByText('Do you want to log out?');
+    expect(calls.some((c) => c.url.pathname === endpoints.users.logout.path)).toBe(false);
+    await act(async () => void fireEvent.click(screen.getByText('Confirm')));
+    await waitFor(() => expect(path()).toBe('/login?from=%2Fuser'));
+    expect(calls.filter((c) => c.url.pathname === endpoints.users.logout.path)).toHaveLength(1);
+    expect(useAuth.getState().token).toBeNull();
   });
 
   it('demo users see the mock badge, the reset button, and "only true account" on restricted entries', async () => {

@@ -1,4 +1,5 @@
 import type { NavigateFunction } from 'react-router';
+import { loginPathFor } from '../lib/login-path';
 
 /** Lets code outside React (the api client's 999 handling) navigate with the router. */
 let navigateRef: NavigateFunction | null = null;
@@ -14,7 +15,7 @@ export function goLogin(): void {
   // Before the router is up (a request started ahead of the first render) the hash is the path.
   const from = navigateRef ? pathRef : window.location.hash.replace(/^#/, '') || '/';
   if (from.startsWith('/login')) return;
-  const target = `/login?from=${encodeURIComponent(from)}`;
+  const target = loginPathFor(from);
   if (navigateRef) navigateRef(target, { replace: true });
   else window.location.hash = `#${target}`;
 }

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { usersEndpoints, type EndpointParsedInput } from '@tp/contracts';
 import { call, cancelAll } from '../../../lib/api/client';
 import { useAuth } from '../../../lib/auth-store';
+import { loginPathFor } from '../../../lib/login-path';
 
 export function logout(): Promise<unknown> {
   return call(usersEndpoints.logout, undefined, { silent: true });
@@ -21,10 +22,14 @@ export function amendPassword(form: AmendPasswordForm): Promise<unknown> {
   return call(usersEndpoints.amendPassword, { type: 'email', ...form, auth_code: form.auth_code.trim() }, { announce: true });
 }
 
-/** Log out: tell the server (best effort), forget the session and cached data, go to /login. */
+/**
+ * Log out: tell the server (best effort), forget the session and cached data, go to /login, which
+ * brings whoever signs in next back to the screen the logout was made on.
+ */
 export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
   const clear = useAuth((s) => s.clear);
   return async () => {
     try {
@@ -36,6 +41,6 @@ export function useLogout(): () => Promise<void> {
     clear();
     queryClient.removeQueries({ queryKey: ['user'] });
     queryClient.removeQueries({ queryKey: ['wallet'] });
-    navigate('/login', { replace: true });
+    navigate(loginPathFor(location.pathname + location.search), { replace: true });
   };
 }
