@@ -253,20 +253,26 @@ function useForexPushes() {
   /** Ids already refetched for (or gone): each unknown id refetches once, never every second. */
   const seen = useRef(new Set<number>());
 
-  /** False once the screen is gone: a push still being read then changes nothing. */
-  const active = useRef(true);
+  /**
+   * The login the pushes belong to, ended when the screen goes or the token changes: a push still
+   * being read (the first one waits for its reader) then changes nothing, so another login's
+   * figures never land in this one's store.
+   */
+  const login = useRef({ live: true });
   useEffect(() => {
-    active.current = true;
-    const live = useForexLive.getState();
+    const current = { live: true };
+    login.current = current;
+    const store = useForexLive.getState();
     return () => {
-      active.current = false;
-      live.reset();
+      current.live = false;
+      store.reset();
     };
   }, [token]);
 
   useWsTopic(token ? 'FOREX_TRADE' : null, (m) => {
+    const from = login.current;
     void forexPushReaders().then(({ readTradePush }) => {
-      const push = active.current ? readTradePush(m) : null;
+      const push = from.live ? readTradePush(m) : null;
       if (!push) return;
       useForexLive.getState().apply(push);
       const holding = client.getQueryData<DealsData>(forexDealsQuery(token, FOREX_DEAL_TAB.holding).queryKey);
@@ -281,8 +287,9 @@ function useForexPushes() {
   });
 
   useWsTopic(token ? 'FOREX_CLOSED' : null, (m) => {
+    const from = login.current;
     void forexPushReaders().then(({ readClosedPush }) => {
-      const push = active.current ? readClosedPush(m) : null;
+      const push = from.live ? readClosedPush(m) : null;
       if (!push || push.id.length === 0) return;
       for (const id of push.id) seen.current.add(id);
       removeForexOrders(client, token, FOREX_DEAL_TAB.holding, push.id);
