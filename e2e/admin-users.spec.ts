@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { endpoints, endpointPath } from '@tp/contracts';
-import { PASSWORD, PNG, register, SEEDED_ADMIN, shot as pageShot, uniqueEmail } from './support.js';
+import { PASSWORD, PNG, register, SEEDED_ADMIN, settledDialog, shot as pageShot, uniqueEmail } from './support.js';
 
 // The admin console is a desktop app: its journeys run at 1280x800 with a mouse.
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
@@ -76,7 +76,7 @@ async function shot(page: Page, name: string) {
 
 /** Confirms the open antd pop-confirm with its OK button. */
 async function confirmPop(page: Page, label: string) {
-  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: label }).click();
+  await (await settledDialog(page, '.ant-popconfirm:visible')).getByRole('button', { name: label }).click();
 }
 
 async function toTheme(page: Page, mode: 'light' | 'dark') {

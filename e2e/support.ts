@@ -196,15 +196,16 @@ async function setThemeAttributes(page: Page, theme: string): Promise<void> {
 }
 
 /**
- * The console's open dialog (antd Modal), once it has finished zooming in. While it grows from
- * 20 % over 0.2 s its buttons move: on a busy machine a click could press a button where it was and
- * release where it had moved to, which clicks nothing (the dialog stayed open, no request went). A
- * person cannot aim that fast; the journeys click the settled dialog as a person does.
+ * The console's open dialog (antd Modal, or a Popconfirm's popover), once it has finished zooming
+ * in. While it grows (from 20 % over 0.2 s) its buttons move: on a busy machine a click could press
+ * a button where it was and release where it had moved to, which clicks nothing (the dialog stayed
+ * open, no request went). A person cannot aim that fast; the journeys click the settled dialog as a
+ * person does.
  */
 export async function settledDialog(page: Page, selector = '.ant-modal'): Promise<Locator> {
   const dialog = page.locator(selector);
   await expect(dialog).toBeVisible();
-  // rc-motion marks the dialog with its motion name (ant-zoom) only while it moves
+  // rc-motion marks the dialog with its motion name (ant-zoom, a popover's ant-zoom-big) only while it moves
   await expect(dialog).not.toHaveClass(/\bant-zoom\b/);
   return dialog;
 }
