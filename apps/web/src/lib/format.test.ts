@@ -19,6 +19,19 @@ describe('money', () => {
   it('groups without a fraction too', () => {
     expect(groupThousands('1000000')).toBe('1,000,000');
   });
+  it.each([
+    ['0.5', '0.5'],
+    ['999.999', '999.999'],
+    ['1000', '1,000'],
+    ['12345.678', '12,345.678'],
+    ['-1234567.1', '-1,234,567.1'],
+    ['+100000', '+100,000'],
+    ['-100', '-100'],
+    ['', ''],
+    ['--', '--'],
+  ])('groups %j as %j', (value, grouped) => {
+    expect(groupThousands(value)).toBe(grouped);
+  });
 });
 
 describe('signedPercent and trend', () => {

@@ -8,7 +8,7 @@ import { ws } from '../../lib/ws';
 import { FakeSocket, lastSocket } from '../../test/fake-socket';
 import { CATEGORIES, SYMBOLS, callsTo, renderScreen, resetFetch, routes } from '../../test/market-harness';
 import { HomeMarkets } from './components/home-markets';
-import { resetQuotes } from './model/quote-store';
+import { QUOTE_PAINT_MS, resetQuotes } from './model/quote-store';
 import { ProductPage } from './routes/product-page';
 import { TradePage } from './routes/trade-page';
 import { TRADE_LIST_REFRESH_MS } from './api/trade-list';
@@ -339,11 +339,35 @@ describe('trade page', () => {
     push([{ type: 'KLINE.BTCUSDT', Period: '5min', Open: '2', High: '3', Low: '1', Close: '2.5', Volume: '14', Time: 1_700_000_300 }]);
     expect(chart.candles.update).toHaveBeenCalledWith({ time: 1_700_000_300 + 7 * 3600, open: 2, high: 3, low: 1, close: 2.5 });
     expect(chart.volume.update).toHaveBeenCalledWith(expect.objectContaining({ time: 1_700_000_300 + 7 * 3600, value: 14 }));
-    // Older than the last bar: not applied.
+    // Older than the last bar: not applied, also once the paint interval has passed.
     push({ type: 'KLINE.BTCUSDT', Period: '5min', Open: '2', High: '3', Low: '1', Close: '2.5', Volume: '14', Time: 1_699_999_700 });
+    await new Promise((resolve) => setTimeout(resolve, QUOTE_PAINT_MS + 30));
     expect(chart.candles.update).toHaveBeenCalledTimes(1);
     unmount();
     expect(server().types()).toContain('unsub:KLINE.BTCUSDT');
+  });
+
+  it('KLINE pushes reach the chart at most once per paint interval: the latest of each candle, in order', async () => {
+    useCurrentSymbol.getState().setId(13);
+    await renderScreen(<TradePage />, '/trade');
+    await waitFor(() => expect(chart.candles.setData).toHaveBeenCalled());
+    await waitFor(() => expect(server().types()).toContain('sub:KLINE.BTCUSDT'));
+    const candle = (close: string, time: number) => ({ type: 'KLINE.BTCUSDT', Period: '5min', Open: '2', High: '3', Low: '1', Close: close, Volume: '1', Time: time });
+    // The first push after a quiet spell is drawn at once.
+    push(candle('2.1', 1_700_000_300));
+    expect(chart.candles.update).toHaveBeenCalledTimes(1);
+    push(candle('2.2', 1_700_000_300));
+    push(candle('2.3', 1_700_000_300));
+    push(candle('2.4', 1_700_000_600)); // the next candle opens
+    push(candle('2.5', 1_700_000_600));
+    expect(chart.candles.update).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(chart.candles.update).toHaveBeenCalledTimes(3));
+    const drawn = chart.candles.update.mock.calls.map(([bar]) => [(bar as { time: number }).time - 7 * 3600, (bar as { close: number }).close]);
+    expect(drawn).toEqual([
+      [1_700_000_300, 2.1],
+      [1_700_000_300, 2.3],
+      [1_700_000_600, 2.5],
+    ]);
   });
 
   it('the symbol header opens the left drawer; picking a symbol switches and remembers it', async () => {

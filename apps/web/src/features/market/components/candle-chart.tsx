@@ -8,7 +8,9 @@ import { CHART_UTC_OFFSET_MS, type CandlePeriod } from '@tp/domain';
 import { dateLocale, formatChartCrosshair, formatChartTick, zoneName } from '../../../lib/datetime';
 import { useTheme, type Theme } from '../../../lib/theme';
 import { ws, type WsMessage } from '../../../lib/ws';
+import { createPacer } from '../../../lib/pacer';
 import { useKline } from '../api/kline';
+import { QUOTE_PAINT_MS } from '../model/quote-store';
 
 /**
  * Chart times are shown in Asia/Bangkok (spec section 9), the app's one zone (lib/datetime): the
@@ -167,24 +169,34 @@ export function CandleChart({ symbol, period }: { symbol: TradeSymbol; period: C
     }
   }, [ready, kline.data, symbol.Id, period]);
 
-  // Live candles of the shown period, straight into the series.
+  // Live candles of the shown period, straight into the series, at the quotes' pace: the current
+  // candle moves with every trade of the feed, and each update is a repaint of the whole canvas.
   useEffect(() => {
     if (!ready) return;
-    return ws.subscribe(`KLINE.${symbol.Code}`, (m) => {
+    const pacer = createPacer<{ bar: Bar; period: string }>(QUOTE_PAINT_MS, (pushes) => {
       const c = chartRef.current;
-      // Pushes name their period (`5min`).
-      if (!c || !isKlinePush(m) || m.Period !== klinePeriodName(periodRef.current) || lastTime.current === 0) return;
-      const bar = toBar(m);
-      if (bar.time < lastTime.current) return;
+      const period = klinePeriodName(periodRef.current);
       const pal = paletteRef.current;
-      try {
-        c.candles.update({ time: bar.time, open: bar.open, high: bar.high, low: bar.low, close: bar.close });
-        c.volume.update({ time: bar.time, value: bar.volume, color: alpha(bar.close >= bar.open ? pal.up : pal.down, 0.45) });
-        lastTime.current = bar.time;
-      } catch {
-        /* an out-of-order push: the next one carries the current candle again */
-      }
+      pushes.forEach(({ bar, period: of }, i) => {
+        // A push of a period no longer shown, or a candle a later push of this batch carries again.
+        if (!c || of !== period || lastTime.current === 0 || bar.time < lastTime.current || pushes[i + 1]?.bar.time === bar.time) return;
+        try {
+          c.candles.update({ time: bar.time, open: bar.open, high: bar.high, low: bar.low, close: bar.close });
+          c.volume.update({ time: bar.time, value: bar.volume, color: alpha(bar.close >= bar.open ? pal.up : pal.down, 0.45) });
+          lastTime.current = bar.time;
+        } catch {
+          /* an out-of-order push: the next one carries the current candle again */
+        }
+      });
     });
+    const unsubscribe = ws.subscribe(`KLINE.${symbol.Code}`, (m) => {
+      // Pushes name their period (`5min`).
+      if (isKlinePush(m) && m.Period === klinePeriodName(periodRef.current)) pacer.push({ bar: toBar(m), period: m.Period });
+    });
+    return () => {
+      unsubscribe();
+      pacer.reset();
+    };
   }, [ready, symbol.Code]);
 
   return (

@@ -1,9 +1,10 @@
 import '../market.css';
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TradeSymbol } from '@tp/contracts';
 import { LANG_BCP47, isLang } from '@tp/contracts';
 import { compactNumber } from '../../../lib/format';
+import { useOnScreen } from '../../../lib/on-screen';
 import { useQuote } from '../model/quote-store';
 import { ChangeText, PriceText } from './quote-text';
 import { SymbolLogo } from './symbol-logo';
@@ -18,13 +19,17 @@ interface MarketRowProps {
   onSelect: (symbol: TradeSymbol) => void;
 }
 
-/** One market: logo, name, 24-h volume, live price and change. Re-renders only on its own ticks. */
+/**
+ * One market: logo, name, 24-h volume, live price and change. Re-renders only on its own ticks,
+ * and only while on screen: a list of dozens of markets otherwise re-renders them all on each tick.
+ */
 export const MarketRow = memo(function MarketRow({ symbol, onSelect }: MarketRowProps) {
   const { t, i18n } = useTranslation();
-  const live = useQuote(symbol.Code);
+  const row = useRef<HTMLButtonElement>(null);
+  const live = useQuote(symbol.Code, useOnScreen(row));
   const q = live ?? { close: symbol.ForexQuotations.Close, change: symbol.ForexQuotations.Change, volume: symbol.ForexQuotations.Volume };
   return (
-    <button type="button" className="tp-market-row" onClick={() => onSelect(symbol)} data-testid="home-market-row" data-code={symbol.Code}>
+    <button ref={row} type="button" className="tp-market-row" onClick={() => onSelect(symbol)} data-testid="home-market-row" data-code={symbol.Code}>
       <SymbolLogo src={symbol.Logo} code={symbol.ShowCode} />
       <span className="tp-market-name">
         <b>{symbol.ShowCode}</b>

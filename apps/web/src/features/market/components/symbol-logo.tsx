@@ -1,9 +1,12 @@
 import '../market.css';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { assetUrl } from '../../../lib/api/client';
 
-/** A symbol's logo from the server; its first letter when the image is missing. */
-export function SymbolLogo({ src, code, size = 32 }: { src: string; code: string; size?: number }) {
+/**
+ * A symbol's logo from the server; its first letter when the image is missing. Memoised: the
+ * market rows around it re-render on every quote tick, and its own props never change with one.
+ */
+export const SymbolLogo = memo(function SymbolLogo({ src, code, size = 32 }: { src: string; code: string; size?: number }) {
   const [broken, setBroken] = useState(false);
   const url = assetUrl(src);
   if (!url || broken) {
@@ -14,4 +17,4 @@ export function SymbolLogo({ src, code, size = 32 }: { src: string; code: string
     );
   }
   return <img className="tp-sym-logo" src={url} width={size} height={size} alt="" aria-hidden="true" loading="lazy" onError={() => setBroken(true)} />;
-}
+});

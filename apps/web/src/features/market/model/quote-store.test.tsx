@@ -55,6 +55,28 @@ describe('quote store', () => {
     expect(renders).toEqual({ BTCUSDT: 3, ETHUSDT: 2, EURUSD: 1 });
   });
 
+  it('a quote not followed (a row out of sight) keeps what it showed and re-renders on no tick, then shows the current one', () => {
+    seedQuotes(SYMBOLS);
+    let renders = 0;
+    function Probe({ follow }: { follow: boolean }) {
+      const q = useQuote('BTCUSDT', follow);
+      renders += 1;
+      return <span data-testid="quote">{q?.close}</span>;
+    }
+    const { getByTestId, rerender } = render(<Probe follow />);
+    act(() => applyDayMarket([tick('BTCUSDT', '1')]));
+    expect(getByTestId('quote').textContent).toBe('1');
+    rerender(<Probe follow={false} />);
+    expect(getByTestId('quote').textContent).toBe('1');
+    const before = renders;
+    act(() => applyDayMarket([tick('BTCUSDT', '2')]));
+    act(() => applyDayMarket([tick('BTCUSDT', '3')]));
+    expect(renders).toBe(before);
+    expect(getByTestId('quote').textContent).toBe('1');
+    rerender(<Probe follow />);
+    expect(getByTestId('quote').textContent).toBe('3');
+  });
+
   describe('pushes from the live connection', () => {
     beforeEach(() => vi.useFakeTimers());
     afterEach(() => vi.useRealTimers());

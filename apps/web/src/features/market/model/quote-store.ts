@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { createStore, useStore } from 'zustand';
 import type { DayMarketPush, TradeSymbol } from '@tp/contracts';
+import { createPacer } from '../../../lib/pacer';
 import { ws, type WsMessage } from '../../../lib/ws';
 
 /** A symbol's live 24-hour quote; `change` is a percent string. */
@@ -78,47 +79,40 @@ export function applyDayMarket(pushes: readonly WsMessage[]): void {
 
 /** Forget every quote and every push not yet applied (tests). */
 export function resetQuotes(): void {
-  clearTimeout(flushTimer);
-  flushTimer = undefined;
-  buffered = [];
-  lastApplied = -Infinity;
+  dayMarketPacer.reset();
   quoteStore.setState({ quotes: {} });
 }
 
-/** One symbol's live quote; re-renders only when that symbol's quote changes. */
-export function useQuote(code: string | undefined): Quote | undefined {
-  return useStore(quoteStore, (s) => (code ? s.quotes[code] : undefined));
+/**
+ * One symbol's live quote; re-renders only when that symbol's quote changes. With `follow` false
+ * (a row scrolled out of sight) it keeps answering the quote it last showed and re-renders on no
+ * tick, until it follows again and answers the current one at once.
+ */
+export function useQuote(code: string | undefined, follow = true): Quote | undefined {
+  const shown = useRef<{ code: string; quote: Quote | undefined } | undefined>(undefined);
+  const quote = useStore(quoteStore, (s) => {
+    if (!code) return undefined;
+    if (!follow && shown.current?.code === code) return shown.current.quote;
+    return s.quotes[code];
+  });
+  useEffect(() => {
+    shown.current = code ? { code, quote } : undefined;
+  });
+  return quote;
 }
 
 /**
- * Live quotes reach the screen at most this often. The server may push a symbol's 24-hour quote
- * twenty times a second; on a phone each push is a render, a layout and a paint of its rows - at a
- * mid-range phone's speed nearly half of the main thread on the markets screen, for changes
- * faster than anyone reads. Pushes in between are kept and applied together (each symbol's latest
- * wins, as applyDayMarket merges them). Orders never use the shown price: the server fills at the
- * feed's price.
+ * Live quotes reach the screen at most this often (lib/pacer.ts). On a mid-range phone, applying
+ * every push was nearly half of the markets screen's main thread. Orders never use the shown
+ * price: the server fills at the feed's price.
  */
 export const QUOTE_PAINT_MS = 250;
 
-let buffered: WsMessage[] = [];
-let lastApplied = -Infinity;
-let flushTimer: ReturnType<typeof setTimeout> | undefined;
-
-function flushBuffered(): void {
-  flushTimer = undefined;
-  lastApplied = Date.now();
-  const pushes = buffered;
-  buffered = [];
-  applyDayMarket(pushes);
-}
+const dayMarketPacer = createPacer<WsMessage>(QUOTE_PAINT_MS, applyDayMarket);
 
 /** A DAY_MARKET push: applied at once after a quiet spell, else with the others at the next paint. */
 export function receiveDayMarket(m: WsMessage): void {
-  buffered.push(m);
-  if (flushTimer !== undefined) return;
-  const wait = lastApplied + QUOTE_PAINT_MS - Date.now();
-  if (wait <= 0) flushBuffered();
-  else flushTimer = setTimeout(flushBuffered, wait);
+  dayMarketPacer.push(m);
 }
 
 /** Keep the quote store live (DAY_MARKET) while the calling screen is mounted. */
