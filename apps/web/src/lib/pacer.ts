@@ -12,13 +12,13 @@ export interface Pacer<T> {
   reset(): void;
 }
 
-export function createPacer<T>(intervalMs: number, apply: (items: T[]) => void, now: () => number = () => Date.now()): Pacer<T> {
+export function createPacer<T>(intervalMs: number, apply: (items: T[]) => void): Pacer<T> {
   let kept: T[] = [];
   let lastApplied = -Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
     timer = undefined;
-    lastApplied = now();
+    lastApplied = Date.now();
     const items = kept;
     kept = [];
     apply(items);
@@ -27,7 +27,7 @@ export function createPacer<T>(intervalMs: number, apply: (items: T[]) => void, 
     push(item) {
       kept.push(item);
       if (timer !== undefined) return;
-      const wait = lastApplied + intervalMs - now();
+      const wait = lastApplied + intervalMs - Date.now();
       if (wait <= 0) flush();
       else timer = setTimeout(flush, wait);
     },
