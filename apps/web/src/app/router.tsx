@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { HashRouter, Navigate, parsePath, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { ComingSoon } from '../components/ui/coming-soon';
 import { PageFrame } from '../components/ui/page-frame';
 import { ScreenFallback } from '../components/ui/screen-fallback';
@@ -182,9 +182,31 @@ function AppRoutes() {
   );
 }
 
+/**
+ * The first render is a transition (main.tsx): React renders it in slices, and the router listens
+ * for hash changes only from its commit. A change that lands in between (a link tapped, the back
+ * button, a script setting the hash just after a reload) would leave the screen on the old path.
+ * Once listening, this compares the router's location with the address bar and, if they differ,
+ * moves the router to the address bar's (replacing, the entry is already there).
+ */
+export function CatchUpWithAddressBar() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    // Passive: it runs after HashRouter's layout effect has started listening.
+    const { pathname = '/', search = '', hash = '' } = parsePath(window.location.hash.slice(1));
+    if (pathname !== location.pathname || search !== location.search || hash !== location.hash) {
+      void navigate({ pathname, search, hash }, { replace: true });
+    }
+    // Only the first commit can have missed a change; later ones are heard by the router.
+  }, []);
+  return null;
+}
+
 export function AppRouter() {
   return (
     <HashRouter>
+      <CatchUpWithAddressBar />
       <AppRoutes />
     </HashRouter>
   );
