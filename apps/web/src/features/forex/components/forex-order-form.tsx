@@ -1,5 +1,5 @@
 import '../forex-form.css';
-import { useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, Switch } from 'antd-mobile';
 import { AddOutline, ExclamationCircleOutline, MinusOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -61,7 +61,7 @@ interface StopRowProps {
   testId: string;
 }
 
-function StopRow({ id, label, on, value, onToggle, onChange, testId }: StopRowProps) {
+const StopRow = memo(function StopRow({ id, label, on, value, onToggle, onChange, testId }: StopRowProps) {
   return (
     <div className="tp-fx-stop">
       <div className="tp-fx-stop-head">
@@ -73,7 +73,133 @@ function StopRow({ id, label, on, value, onToggle, onChange, testId }: StopRowPr
       {on ? <PriceInput id={id} value={value} onChange={onChange} testId={`${testId}-price`} label={label} /> : null}
     </div>
   );
-}
+});
+
+type Set = (patch: Partial<FormValues>) => void;
+
+const SideToggle = memo(function SideToggle({ side: current, set }: { side: ForexSide; set: Set }) {
+  const { t } = useTranslation();
+  return (
+    <div className="tp-fx-sides" role="radiogroup" aria-label={t('forexForm.direction')}>
+      {([FOREX_BUY, FOREX_SELL] as ForexSide[]).map((side) => (
+        <button
+          key={side}
+          type="button"
+          role="radio"
+          aria-checked={current === side}
+          className={`tp-fx-side ${side === FOREX_BUY ? 'buy' : 'sell'}${current === side ? ' active' : ''}`}
+          onClick={() => set({ side })}
+          data-testid={side === FOREX_BUY ? 'forex-side-buy' : 'forex-side-sell'}
+        >
+          {t(side === FOREX_BUY ? 'forexForm.long' : 'forexForm.short')}
+        </button>
+      ))}
+    </div>
+  );
+});
+
+const KindChips = memo(function KindChips({ kind: current, onKind }: { kind: 0 | 1; onKind: (kind: 0 | 1) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="tp-fx-kinds" role="radiogroup" aria-label={t('forexForm.order_kind')}>
+      {([1, 0] as const).map((kind) => (
+        <button
+          key={kind}
+          type="button"
+          role="radio"
+          aria-checked={current === kind}
+          className={current === kind ? 'tp-chip active' : 'tp-chip'}
+          onClick={() => onKind(kind)}
+          data-testid={kind === 1 ? 'forex-kind-market' : 'forex-kind-pending'}
+        >
+          {t(kind === 1 ? 'forexForm.kind_market' : 'forexForm.kind_pending')}
+        </button>
+      ))}
+    </div>
+  );
+});
+
+const LeverageChips = memo(function LeverageChips({ leverages, value: current, set }: { leverages: number[]; value: number | null; set: Set }) {
+  const { t } = useTranslation();
+  return (
+    <Field label={t('forexForm.leverage')}>
+      <div className="tp-fx-chips" role="radiogroup" aria-label={t('forexForm.leverage')}>
+        {leverages.map((value) => (
+          <button
+            key={value}
+            type="button"
+            role="radio"
+            aria-checked={current === value}
+            className={current === value ? 'tp-chip active' : 'tp-chip'}
+            onClick={() => set({ leverage: value })}
+            data-testid="forex-leverage"
+            data-value={value}
+          >
+            {t('forexForm.leverage_value', { value })}
+          </button>
+        ))}
+      </div>
+    </Field>
+  );
+});
+
+const LotsStepper = memo(function LotsStepper({ lots, step, min, set }: { lots: string; step: string; min: string; set: Set }) {
+  const { t } = useTranslation();
+  return (
+    <Field label={t('forexForm.lots')} htmlFor="tp-fx-lots">
+      <div className="tp-fx-stepper" dir="ltr">
+        <button
+          type="button"
+          className="tp-fx-step"
+          disabled={!canDecrease(lots, step, min)}
+          onClick={() => set({ lots: decreaseLots(lots, step, min) })}
+          aria-label={t('forexForm.decrease')}
+          data-testid="forex-lots-minus"
+        >
+          <MinusOutline />
+        </button>
+        <input
+          id="tp-fx-lots"
+          className="tp-fx-input"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={lots}
+          onChange={(e) => set({ lots: decimalTyping(e.target.value) })}
+          placeholder={t('forexForm.lots_placeholder', { min })}
+          data-testid="forex-lots"
+        />
+        <button
+          type="button"
+          className="tp-fx-step"
+          onClick={() => set({ lots: increaseLots(lots, step, min) })}
+          aria-label={t('forexForm.increase')}
+          data-testid="forex-lots-plus"
+        >
+          <AddOutline />
+        </button>
+      </div>
+      <span className="tp-fx-hint tp-muted">{t('forexForm.lots_hint', { step, min })}</span>
+    </Field>
+  );
+});
+
+const SubmitButton = memo(function SubmitButton({ buy, disabled, sending, onSend }: { buy: boolean; disabled: boolean; sending: boolean; onSend: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      className={buy ? 'tp-btn-up' : 'tp-btn-down'}
+      block
+      disabled={disabled}
+      loading={sending}
+      onClick={onSend}
+      data-testid="forex-submit"
+      data-side={buy ? FOREX_BUY : FOREX_SELL}
+    >
+      {t(buy ? 'forexForm.submit_buy' : 'forexForm.submit_sell')}
+    </Button>
+  );
+});
 
 interface ForexOrderFormProps {
   symbol: TradeSymbol;
@@ -86,6 +212,11 @@ interface ForexOrderFormProps {
  * leverage, lots stepper, stop loss and take profit, the margin and fee preview (shared domain
  * rules, fed as the server's submit feeds them), the contract account's available balance and
  * the order button. Mount it with `key={symbol.Id}`: a new symbol starts from its own defaults.
+ *
+ * The live price arrives several times a second. Only what shows it (the current price, the
+ * margin and fee, the shortfall and the button's state) renders again on a tick; the controls are
+ * memoised, and what they need of the price when tapped (a pending price or a stop starting at the
+ * market) they read through a ref.
  */
 export function ForexOrderForm({ symbol, price }: ForexOrderFormProps) {
   const { t } = useTranslation();
@@ -94,7 +225,7 @@ export function ForexOrderForm({ symbol, price }: ForexOrderFormProps) {
   const token = useAuth((s) => s.token);
   const basic = useBasicInfo();
   const balance = useBalance();
-  const leverages = symbol.HasForexMultiple.map((m) => m.Value);
+  const leverages = useMemo(() => symbol.HasForexMultiple.map((m) => m.Value), [symbol]);
   const [v, setV] = useState<FormValues>(() => ({
     side: FOREX_BUY,
     kind: 1,
@@ -110,7 +241,17 @@ export function ForexOrderForm({ symbol, price }: ForexOrderFormProps) {
   // State updates land after the next render; a second tap within the same frame must see this.
   const inFlight = useRef(false);
   const intent = useIntent();
-  const set = (patch: Partial<FormValues>) => setV((old) => ({ ...old, ...patch }));
+  const set = useCallback<Set>((patch) => setV((old) => ({ ...old, ...patch })), []);
+  // The price a tap starts from: the newest, without making the controls follow every tick.
+  const priceNow = useRef(price);
+  priceNow.current = price;
+
+  const onKind = useCallback((kind: 0 | 1) => setV((old) => ({ ...old, ...(kind === 0 && old.pendingPrice === '' ? { kind, pendingPrice: priceNow.current } : { kind }) })), []);
+  const onPending = useCallback((pendingPrice: string) => set({ pendingPrice }), [set]);
+  const onStopLoss = useCallback((on: boolean) => set(on ? { stopLossOn: true, stopLoss: priceNow.current } : { stopLossOn: false }), [set]);
+  const onStopLossPrice = useCallback((stopLoss: string) => set({ stopLoss }), [set]);
+  const onTakeProfit = useCallback((on: boolean) => set(on ? { takeProfitOn: true, takeProfit: priceNow.current } : { takeProfitOn: false }), [set]);
+  const onTakeProfitPrice = useCallback((takeProfit: string) => set({ takeProfit }), [set]);
 
   const open = symbol.MarketStatus === MARKET_OPEN;
   const hasLeverage = leverages.length > 0;
@@ -127,7 +268,7 @@ export function ForexOrderForm({ symbol, price }: ForexOrderFormProps) {
       return;
     }
     if (inFlight.current) return;
-    const checked = checkForexOrder(symbol, v, price);
+    const checked = checkForexOrder(symbol, v, priceNow.current);
     if (checked.problem) {
       toast(t(checked.problem.key, checked.problem.values));
       return;
@@ -145,6 +286,10 @@ export function ForexOrderForm({ symbol, price }: ForexOrderFormProps) {
       setSending(false);
     }
   }
+  // The button keeps one handler; it sends what the form holds at the tap.
+  const sendNow = useRef(send);
+  sendNow.current = send;
+  const onSend = useCallback(() => void sendNow.current(), []);
 
   if (basic.isPending || (token && balance.isPending)) {
     return (
@@ -173,38 +318,10 @@ export function ForexOrderForm({ symbol, price }: ForexOrderFormProps) {
 
   return (
     <section className="tp-card tp-fx-form" data-testid="forex-form" data-side={v.side} data-kind={v.kind}>
-      <div className="tp-fx-sides" role="radiogroup" aria-label={t('forexForm.direction')}>
-        {([FOREX_BUY, FOREX_SELL] as ForexSide[]).map((side) => (
-          <button
-            key={side}
-            type="button"
-            role="radio"
-            aria-checked={v.side === side}
-            className={`tp-fx-side ${side === FOREX_BUY ? 'buy' : 'sell'}${v.side === side ? ' active' : ''}`}
-            onClick={() => set({ side })}
-            data-testid={side === FOREX_BUY ? 'forex-side-buy' : 'forex-side-sell'}
-          >
-            {t(side === FOREX_BUY ? 'forexForm.long' : 'forexForm.short')}
-          </button>
-        ))}
-      </div>
+      <SideToggle side={v.side} set={set} />
 
       <div className="tp-fx-row">
-        <div className="tp-fx-kinds" role="radiogroup" aria-label={t('forexForm.order_kind')}>
-          {([1, 0] as const).map((kind) => (
-            <button
-              key={kind}
-              type="button"
-              role="radio"
-              aria-checked={v.kind === kind}
-              className={v.kind === kind ? 'tp-chip active' : 'tp-chip'}
-              onClick={() => set(kind === 0 && v.pendingPrice === '' ? { kind, pendingPrice: price } : { kind })}
-              data-testid={kind === 1 ? 'forex-kind-market' : 'forex-kind-pending'}
-            >
-              {t(kind === 1 ? 'forexForm.kind_market' : 'forexForm.kind_pending')}
-            </button>
-          ))}
-        </div>
+        <KindChips kind={v.kind} onKind={onKind} />
         <span className="tp-fx-current">
           <span className="tp-muted">{t('forexForm.current_price')}</span>
           <b dir="ltr" data-testid="forex-current-price">
@@ -215,85 +332,16 @@ export function ForexOrderForm({ symbol, price }: ForexOrderFormProps) {
 
       {v.kind === 0 ? (
         <Field label={t('forexForm.pending_price')} htmlFor="tp-fx-pending">
-          <PriceInput id="tp-fx-pending" value={v.pendingPrice} onChange={(pendingPrice) => set({ pendingPrice })} testId="forex-pending-price" label={t('forexForm.pending_price')} />
+          <PriceInput id="tp-fx-pending" value={v.pendingPrice} onChange={onPending} testId="forex-pending-price" label={t('forexForm.pending_price')} />
         </Field>
       ) : null}
 
-      {hasLeverage ? (
-        <Field label={t('forexForm.leverage')}>
-          <div className="tp-fx-chips" role="radiogroup" aria-label={t('forexForm.leverage')}>
-            {leverages.map((value) => (
-              <button
-                key={value}
-                type="button"
-                role="radio"
-                aria-checked={v.leverage === value}
-                className={v.leverage === value ? 'tp-chip active' : 'tp-chip'}
-                onClick={() => set({ leverage: value })}
-                data-testid="forex-leverage"
-                data-value={value}
-              >
-                {t('forexForm.leverage_value', { value })}
-              </button>
-            ))}
-          </div>
-        </Field>
-      ) : null}
+      {hasLeverage ? <LeverageChips leverages={leverages} value={v.leverage} set={set} /> : null}
 
-      <Field label={t('forexForm.lots')} htmlFor="tp-fx-lots">
-        <div className="tp-fx-stepper" dir="ltr">
-          <button
-            type="button"
-            className="tp-fx-step"
-            disabled={!canDecrease(v.lots, symbol.Pip, symbol.ForexMinCont)}
-            onClick={() => set({ lots: decreaseLots(v.lots, symbol.Pip, symbol.ForexMinCont) })}
-            aria-label={t('forexForm.decrease')}
-            data-testid="forex-lots-minus"
-          >
-            <MinusOutline />
-          </button>
-          <input
-            id="tp-fx-lots"
-            className="tp-fx-input"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            value={v.lots}
-            onChange={(e) => set({ lots: decimalTyping(e.target.value) })}
-            placeholder={t('forexForm.lots_placeholder', { min: symbol.ForexMinCont })}
-            data-testid="forex-lots"
-          />
-          <button
-            type="button"
-            className="tp-fx-step"
-            onClick={() => set({ lots: increaseLots(v.lots, symbol.Pip, symbol.ForexMinCont) })}
-            aria-label={t('forexForm.increase')}
-            data-testid="forex-lots-plus"
-          >
-            <AddOutline />
-          </button>
-        </div>
-        <span className="tp-fx-hint tp-muted">{t('forexForm.lots_hint', { step: symbol.Pip, min: symbol.ForexMinCont })}</span>
-      </Field>
+      <LotsStepper lots={v.lots} step={symbol.Pip} min={symbol.ForexMinCont} set={set} />
 
-      <StopRow
-        id="tp-fx-sl"
-        label={t('forexForm.stop_loss')}
-        on={v.stopLossOn}
-        value={v.stopLoss}
-        onToggle={(on) => set(on ? { stopLossOn: true, stopLoss: price } : { stopLossOn: false })}
-        onChange={(stopLoss) => set({ stopLoss })}
-        testId="forex-stop-loss"
-      />
-      <StopRow
-        id="tp-fx-tp"
-        label={t('forexForm.take_profit')}
-        on={v.takeProfitOn}
-        value={v.takeProfit}
-        onToggle={(on) => set(on ? { takeProfitOn: true, takeProfit: price } : { takeProfitOn: false })}
-        onChange={(takeProfit) => set({ takeProfit })}
-        testId="forex-take-profit"
-      />
+      <StopRow id="tp-fx-sl" label={t('forexForm.stop_loss')} on={v.stopLossOn} value={v.stopLoss} onToggle={onStopLoss} onChange={onStopLossPrice} testId="forex-stop-loss" />
+      <StopRow id="tp-fx-tp" label={t('forexForm.take_profit')} on={v.takeProfitOn} value={v.takeProfit} onToggle={onTakeProfit} onChange={onTakeProfitPrice} testId="forex-take-profit" />
 
       <div className="tp-fx-facts">
         <span>
@@ -318,17 +366,7 @@ export function ForexOrderForm({ symbol, price }: ForexOrderFormProps) {
         </div>
       ) : null}
       {hasLeverage ? (
-        <Button
-          className={buy ? 'tp-btn-up' : 'tp-btn-down'}
-          block
-          disabled={!open || sending || short !== null}
-          loading={sending}
-          onClick={() => void send()}
-          data-testid="forex-submit"
-          data-side={v.side}
-        >
-          {t(buy ? 'forexForm.submit_buy' : 'forexForm.submit_sell')}
-        </Button>
+        <SubmitButton buy={buy} disabled={!open || sending || short !== null} sending={sending} onSend={onSend} />
       ) : (
         <div className="tp-fx-no-mult" role="status" data-testid="forex-no-mult">
           <ExclamationCircleOutline />
