@@ -5,18 +5,22 @@ import './styles.css';
 import { App } from './app/app';
 import { bootstrap } from './app/bootstrap';
 import { prefetchFirstScreenData } from './app/first-screen-data';
-import { preloadScreenChunk } from './app/lazy-screens';
+import { prefetchScreenTexts, preloadScreenChunk } from './app/lazy-screens';
 import { createQueryClient } from './app/providers';
 import { pathOfHash } from './app/routes';
 import { useAuth } from './lib/auth-store';
-import { currentLang } from './lib/i18n';
+import { currentLang, storedLang } from './lib/i18n';
 
 const queryClient = createQueryClient();
 const firstPath = pathOfHash(window.location.hash);
 
 // The first screen's requests start as soon as the api client knows the session, in parallel
 // with its chunk, rather than one round trip after the chunk has arrived and rendered.
-void bootstrap(() => prefetchFirstScreenData(queryClient, firstPath, useAuth.getState().token, currentLang())).then(() => {
+// Its texts (a feature's own namespace) too: i18next would ask for them only once it has started.
+void bootstrap(() => {
+  prefetchFirstScreenData(queryClient, firstPath, useAuth.getState().token, currentLang());
+  prefetchScreenTexts(firstPath, storedLang());
+}).then(() => {
   preloadScreenChunk(firstPath);
   // The first render is the largest piece of work at start-up. As a transition React renders it
   // in slices of a few milliseconds and lets the browser take a tap or a frame in between; in one

@@ -1,6 +1,7 @@
 import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { i18next } from '../lib/i18n';
+import { i18next, prefetchTexts } from '../lib/i18n';
+import type { Lang } from '@tp/contracts';
 import { firstScreenChunks, TAB_SCREEN_CHUNKS, TAB_SCREENS_KEY, type ScreenChunk } from './first-screen-chunks';
 
 /*
@@ -13,11 +14,12 @@ import { firstScreenChunks, TAB_SCREEN_CHUNKS, TAB_SCREENS_KEY, type ScreenChunk
  * A feature chunk together with its texts (features/<ns>/locales, the i18next namespace <ns>):
  * the screen renders only once both are here, so it never shows a raw key.
  */
-export function withTexts<M>(ns: string, load: () => Promise<M>): () => Promise<M> {
-  return async () => {
+export function withTexts<M>(ns: string, load: () => Promise<M>): (() => Promise<M>) & { texts: string } {
+  const loadBoth = async () => {
     const [module] = await Promise.all([load(), i18next.loadNamespaces(ns)]);
     return module;
   };
+  return Object.assign(loadBoth, { texts: ns });
 }
 
 const auth = () => import('../features/auth/auth-screens');
@@ -118,7 +120,7 @@ export function preloadTabScreens(fetchOnly: Window['tpFetchScreens'] = typeof w
  * the frame instead of after it: one round trip less before the screen. (index.html's first-screen
  * script has already asked for the same files; these imports then find them fetched.)
  */
-const SCREEN_CHUNKS: Record<ScreenChunk, () => Promise<unknown>> = {
+const SCREEN_CHUNKS: Record<ScreenChunk, (() => Promise<unknown>) & { texts?: string }> = {
   'features/market/market-screens': market,
   'features/forex/forex-screens': forex,
   'features/micro/micro-screens': micro,
@@ -132,6 +134,19 @@ const SCREEN_CHUNKS: Record<ScreenChunk, () => Promise<unknown>> = {
 
 export function preloadScreenChunk(pathname: string): void {
   for (const chunk of firstScreenChunks(pathname)) void SCREEN_CHUNKS[chunk]().catch(() => undefined);
+}
+
+/** The namespaces of the screen chunks `pathname` opens with (withTexts). */
+export function screenTexts(pathname: string): string[] {
+  return firstScreenChunks(pathname).flatMap((chunk) => SCREEN_CHUNKS[chunk].texts ?? []);
+}
+
+/**
+ * Asks for the texts of the screen `pathname` opens with as soon as the entry runs, beside its
+ * code and data; i18next then finds them fetched instead of asking one round trip later.
+ */
+export function prefetchScreenTexts(pathname: string, lang: Lang): void {
+  prefetchTexts(screenTexts(pathname), lang);
 }
 
 /** The longest the tab screens wait for the first screen and its requests. */

@@ -27,9 +27,34 @@ const featureLocales = import.meta.glob<Resource>('../../features/*/locales/*.js
 /** The namespaces that exist, for tests and checks: one per feature with a locales folder. */
 export const FEATURE_NAMESPACES: readonly string[] = [...new Set(Object.keys(featureLocales).map((path) => path.split('/')[3]!))].sort();
 
-async function loadNamespace(lang: string, ns: string): Promise<Resource> {
-  const load = ns === 'translation' ? (isLang(lang) ? loaderFor(lang) : undefined) : featureLocales[`../../features/${ns}/locales/${lang}.json`];
-  return load ? load() : {};
+/** One fetch per language and namespace, whoever asks first: i18next's backend or prefetchTexts. */
+const namespaceLoads = new Map<string, Promise<Resource>>();
+
+function loadNamespace(lang: string, ns: string): Promise<Resource> {
+  const key = `${lang}/${ns}`;
+  let loading = namespaceLoads.get(key);
+  if (!loading) {
+    const load = ns === 'translation' ? (isLang(lang) ? loaderFor(lang) : undefined) : featureLocales[`../../features/${ns}/locales/${lang}.json`];
+    loading = load ? load() : Promise.resolve({});
+    // A failed fetch may be asked again (i18next retries; a later screen asks anew).
+    loading.catch(() => namespaceLoads.delete(key));
+    namespaceLoads.set(key, loading);
+  }
+  return loading;
+}
+
+/**
+ * Starts fetching features' texts in `lang` and in English (the fallback i18next also reads)
+ * before i18next is running: for the screen the app opens on, whose texts would otherwise be
+ * asked for only once i18next has started, after the screen's code and data were already asked.
+ */
+export function prefetchTexts(namespaces: readonly string[], lang: Lang): void {
+  for (const ns of namespaces) for (const l of new Set([lang, 'en'])) void loadNamespace(l, ns).catch(() => undefined);
+}
+
+/** Whether the texts of `ns` in `lang` have been asked for (tests). */
+export function textsRequested(lang: string, ns: string): boolean {
+  return namespaceLoads.has(`${lang}/${ns}`);
 }
 
 export function storedLang(): Lang {
