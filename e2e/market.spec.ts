@@ -27,6 +27,36 @@ test('home shows the first four markets and the list moves live', async ({ page 
   await expect.poll(() => page.getByTestId('home-market-row').count()).toBe(all);
 });
 
+test('home does not move when its markets arrive after their skeletons', async ({ page }) => {
+  // The markets, their categories and the sparklines are held until the skeletons are on screen.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  for (const path of [endpoints.market.tradeList.path, endpoints.market.categories.path]) {
+    await page.route(`**${path}*`, async (route) => {
+      await held;
+      await route.continue();
+    });
+  }
+  await page.addInitScript(() => {
+    const w = window as unknown as { tpShifts: number };
+    w.tpShifts = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.tpShifts += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/#/');
+  await expect(page.getByTestId('home-markets').locator('[aria-busy="true"]')).toBeVisible();
+  release();
+  await expect(page.getByTestId('home-market-card')).toHaveCount(4);
+  await expect(page.getByTestId('home-category-tab').first()).toBeVisible();
+  await expect(page.getByTestId('home-market-row').first()).toBeVisible();
+  // Layout shift entries are reported after the frame that shifted.
+  await page.waitForTimeout(500);
+  const shifts = await page.evaluate(() => (window as unknown as { tpShifts: number }).tpShifts);
+  // Before the skeletons had the cards' and the tabs' size the list moved down: 0.024 at a phone's size.
+  expect(shifts).toBeLessThan(0.005);
+});
+
 test('search a currency, open it on the trade screen and switch the chart period', async ({ page }) => {
   const requests: string[] = [];
   page.on('request', (r) => {

@@ -38,12 +38,13 @@ function MarketCard({ symbol, closes, onSelect }: { symbol: TradeSymbol; closes:
   );
 }
 
+/** As tall as a card (head 18, price 24 + 6, sparkline 44 + 6): the list below does not move when the cards come. */
 function CardSkeleton() {
   return (
     <div className="tp-market-card" aria-hidden="true">
-      <span className="tp-sk" style={{ width: '55%' }} />
-      <span className="tp-sk" style={{ width: '75%', height: 20, marginTop: 8 }} />
-      <span className="tp-sk" style={{ width: '100%', height: 44, marginTop: 8 }} />
+      <span className="tp-sk" style={{ width: '55%', height: 18 }} />
+      <span className="tp-sk" style={{ width: '75%', height: 24, marginTop: 6 }} />
+      <span className="tp-sk" style={{ width: '100%', height: 44, marginTop: 6 }} />
     </div>
   );
 }
@@ -146,6 +147,13 @@ export function HomeMarkets() {
               >
                 {c.NameShowTrans}
               </button>
+            ))}
+          </div>
+        ) : categories.isPending ? (
+          // The tabs' room while they load (a chip is 31 px high): the list does not move down when they come.
+          <div className="tp-chips" aria-hidden="true">
+            {[56, 64, 72, 56].map((width, i) => (
+              <span key={i} className="tp-sk" style={{ width, height: 31, borderRadius: 16, flex: 'none' }} />
             ))}
           </div>
         ) : null}
