@@ -9,7 +9,7 @@ import { prefetchScreenTexts, preloadScreenChunk } from './app/lazy-screens';
 import { createQueryClient } from './app/providers';
 import { pathOfHash } from './app/routes';
 import { useAuth } from './lib/auth-store';
-import { currentLang, storedLang } from './lib/i18n';
+import { currentLang } from './lib/i18n';
 
 const queryClient = createQueryClient();
 const firstPath = pathOfHash(window.location.hash);
@@ -18,8 +18,9 @@ const firstPath = pathOfHash(window.location.hash);
 // with its chunk, rather than one round trip after the chunk has arrived and rendered.
 // Its texts (a feature's own namespace) too: i18next would ask for them only once it has started.
 void bootstrap(() => {
-  prefetchFirstScreenData(queryClient, firstPath, useAuth.getState().token, currentLang());
-  prefetchScreenTexts(firstPath, storedLang());
+  const lang = currentLang();
+  prefetchFirstScreenData(queryClient, firstPath, useAuth.getState().token, lang);
+  prefetchScreenTexts(firstPath, lang);
 }).then(() => {
   preloadScreenChunk(firstPath);
   // The first render is the largest piece of work at start-up. As a transition React renders it

@@ -9,6 +9,9 @@ import en from '../../locales/en.json';
 
 type Resource = Record<string, unknown>;
 
+/** The language i18next falls back to for a missing text, and whose texts are asked for beside any other. */
+const FALLBACK_LANG: Lang = 'en';
+
 /** Other languages load on demand: only the default and the fallback are in the main bundle. */
 const lazyLocales = import.meta.glob<Resource>(['../../locales/*.json', '!../../locales/hk.json', '!../../locales/en.json'], { import: 'default' });
 
@@ -49,7 +52,7 @@ function loadNamespace(lang: string, ns: string): Promise<Resource> {
  * asked for only once i18next has started, after the screen's code and data were already asked.
  */
 export function prefetchTexts(namespaces: readonly string[], lang: Lang): void {
-  for (const ns of namespaces) for (const l of new Set([lang, 'en'])) void loadNamespace(l, ns).catch(() => undefined);
+  for (const ns of namespaces) for (const l of new Set([lang, FALLBACK_LANG])) void loadNamespace(l, ns).catch(() => undefined);
 }
 
 /** Whether the texts of `ns` in `lang` have been asked for (tests). */
@@ -95,7 +98,7 @@ export function initI18n(lang: Lang = storedLang()): Promise<I18n> {
       ns: ['translation'],
       defaultNS: 'translation',
       lng: DEFAULT_LANG,
-      fallbackLng: ['en'],
+      fallbackLng: [FALLBACK_LANG],
       supportedLngs: [...LANGS],
       interpolation: { escapeValue: false },
       returnNull: false,
