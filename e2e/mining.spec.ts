@@ -53,7 +53,7 @@ test('subscribe to a mining fund, receive the first income, redeem early with th
   await expect(btc).toContainText('0.8%');
   await expect(btc).toContainText('7 days');
   await expect(btc.getByTestId('mining-bounds')).toHaveText('Amount 100 - 10,000 USDT');
-  await expect(btc.locator('img')).toHaveAttribute('src', '/funds/btc.svg');
+  await expect(btc.locator('img')).toHaveAttribute('src', '/funds/btc.webp');
   await expectNoHorizontalOverflow(page);
   await shot(page, 'mining-list-light-en');
 

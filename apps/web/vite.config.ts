@@ -51,7 +51,7 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{html,js,css,svg,png,webmanifest}'],
+        globPatterns: ['**/*.{html,js,css,svg,png,webp,webmanifest}'],
         globIgnores: ['**/*.map', 'register-sw.js'],
         inlineWorkboxRuntime: true,
         // a new build takes over open pages at once, rather than after every tab is closed

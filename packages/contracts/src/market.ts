@@ -56,7 +56,7 @@ export const tradeSymbolSchema = z.object({
   Id: z.number().int(),
   Code: z.string(),
   ShowCode: z.string(),
-  /** Path of the symbol's SVG logo on this server, e.g. `/logos/EURUSD.svg`. */
+  /** Path of the symbol's logo on this server, e.g. `/logos/EURUSD.webp`. */
   Logo: z.string(),
   CategoryId: z.number().int(),
   MarketStatus: z.number().int(),

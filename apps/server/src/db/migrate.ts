@@ -23,6 +23,7 @@ import * as m0021 from './migrations/0021-follow.js';
 import * as m0022 from './migrations/0022-fairness.js';
 import * as m0023 from './migrations/0023-follow-closed-by-trader.js';
 import * as m0024 from './migrations/0024-follow-copy-belongs-to-follow.js';
+import * as m0025 from './migrations/0025-raster-list-images.js';
 
 /**
  * The migrations, listed explicitly: a folder scan breaks under tsx and vitest (file extensions,
@@ -52,6 +53,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0022-fairness': m0022,
   '0023-follow-closed-by-trader': m0023,
   '0024-follow-copy-belongs-to-follow': m0024,
+  '0025-raster-list-images': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -65,7 +65,7 @@ export async function renderScreen(element: ReactElement, path = '/') {
 export function symbol(over: Partial<TradeSymbol> & Pick<TradeSymbol, 'Id' | 'Code'>): TradeSymbol {
   return {
     ShowCode: over.Code,
-    Logo: `/logos/${over.Code}.svg`,
+    Logo: `/logos/${over.Code}.webp`,
     CategoryId: 1,
     MarketStatus: 1,
     PricePrecision: 2,

@@ -29,7 +29,7 @@ export default function FundsPage() {
       testId="funds"
       load={() => call(e.adminFunds, {})}
       save={(id, values) => (id === null ? call(e.createFund, values as never, { announce: true }) : call(e.updateFund, values as never, { pathParams: { id }, announce: true }))}
-      emptyRecord={{ enabled: true, image: '/funds/btc.svg', sort: 0 }}
+      emptyRecord={{ enabled: true, image: '/funds/btc.webp', sort: 0 }}
       fields={FIELDS}
       rowTitle={(row) => row.title}
       columns={[

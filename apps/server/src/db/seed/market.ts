@@ -166,7 +166,7 @@ export async function seedMarket(db: Executor): Promise<void> {
       SYMBOLS.map((s, i) => ({
         code: s.code,
         show_code: s.showCode,
-        logo: endpointPath(endpoints.market.logo, { file: `${s.code}.svg` }),
+        logo: endpointPath(endpoints.market.logo, { file: `${s.code}.webp` }),
         category_id: categoryId.get(s.category)!,
         price_precision: s.precision,
         pip: s.pip,

@@ -50,7 +50,7 @@ describe('fund list and info', () => {
     expect(res.body.code).toBe(1);
     expect(res.body.data.total).toBe(4);
     expect(res.body.data.last_page).toBe(1);
-    expect(res.body.data.data[0]).toMatchObject({ title: 'BTC Hash Power 7D', image: '/funds/btc.svg', dividend_percentage: '0.8', staring_sub_amount: '100', max_sub_amount: '10000', lock_dividend_days: 7, liquidated_damages: '5' });
+    expect(res.body.data.data[0]).toMatchObject({ title: 'BTC Hash Power 7D', image: '/funds/btc.webp', dividend_percentage: '0.8', staring_sub_amount: '100', max_sub_amount: '10000', lock_dividend_days: 7, liquidated_damages: '5' });
   });
 
   it('info of a fund, and of an unknown one', async () => {

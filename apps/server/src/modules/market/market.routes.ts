@@ -10,11 +10,21 @@ import { createMarketService } from './market.service.js';
 
 export const LOGO_DIR = path.join(REPO_ROOT, 'apps/server/assets/logos');
 
-/** The shipped logos, read once: a fixed set of small files, served from memory. */
-function loadLogos(): Map<string, Buffer> {
-  const logos = new Map<string, Buffer>();
+const LOGO_TYPES = { svg: 'image/svg+xml', webp: 'image/webp' } as const;
+const LOGO_FILE = /^[A-Z0-9]{2,16}\.(svg|webp)$/;
+
+/**
+ * The shipped logos, read once: a fixed set of small files, served from memory. The symbols point
+ * at the WebP renderings (decoded off the page's main thread); the SVG sources stay served for
+ * links staff or older data keep.
+ */
+function loadLogos(): Map<string, { body: Buffer; type: string }> {
+  const logos = new Map<string, { body: Buffer; type: string }>();
   if (!fs.existsSync(LOGO_DIR)) return logos;
-  for (const file of fs.readdirSync(LOGO_DIR)) if (/^[A-Z0-9]{2,16}\.svg$/.test(file)) logos.set(file, fs.readFileSync(path.join(LOGO_DIR, file)));
+  for (const file of fs.readdirSync(LOGO_DIR)) {
+    const ext = LOGO_FILE.exec(file)?.[1] as keyof typeof LOGO_TYPES | undefined;
+    if (ext) logos.set(file, { body: fs.readFileSync(path.join(LOGO_DIR, file)), type: LOGO_TYPES[ext] });
+  }
   return logos;
 }
 
@@ -45,6 +55,6 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, e.logo, async ({ reply, params }) => {
     const logo = logos.get(params.file);
     if (!logo) return reply.callNotFound();
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(logo);
+    return reply.type(logo.type).header('cache-control', 'public, max-age=86400').send(logo.body);
   });
 };

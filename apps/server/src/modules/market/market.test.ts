@@ -40,7 +40,7 @@ describe('market endpoints', () => {
     expect(new Set(list.map((s) => s.CategoryId)).size).toBeGreaterThanOrEqual(4);
     for (const s of list) expect(tradeSymbolSchema.safeParse(s).success, s.Code).toBe(true);
     const eur = list.find((s) => s.Code === 'EURUSD')!;
-    expect(eur).toMatchObject({ ShowCode: 'EUR/USD', Logo: '/logos/EURUSD.svg', PricePrecision: 5, Pip: '0.01', ForexContNum: '100000', MarginMode: 2 });
+    expect(eur).toMatchObject({ ShowCode: 'EUR/USD', Logo: '/logos/EURUSD.webp', PricePrecision: 5, Pip: '0.01', ForexContNum: '100000', MarginMode: 2 });
     expect(eur.HasForexMultiple.map((m) => m.Value)).toEqual([10, 20, 50, 100, 200, 500]);
     // 'no mult config' symbols exist; crypto is always open.
     expect(list.filter((s) => s.HasForexMultiple.length === 0).length).toBeGreaterThanOrEqual(1);
@@ -122,7 +122,11 @@ describe('market endpoints', () => {
     expect(wild.body.data).toEqual([]);
   });
 
-  it('serves the logos as SVG', async () => {
+  it('serves the logos as WebP (what the symbols point at) and their SVG sources', async () => {
+    const webp = await t.app.inject({ method: 'GET', url: endpointPath(endpoints.market.logo, { file: 'BTCUSDT.webp' }) });
+    expect(webp.statusCode).toBe(200);
+    expect(webp.headers['content-type']).toBe('image/webp');
+    expect(webp.rawPayload.toString('latin1', 8, 12)).toBe('WEBP');
     const res = await t.app.inject({ method: 'GET', url: endpointPath(endpoints.market.logo, { file: 'BTCUSDT.svg' }) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('image/svg+xml');

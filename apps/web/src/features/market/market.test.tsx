@@ -123,7 +123,7 @@ describe('home markets', () => {
     expect(within(rows()[1]!).getByTestId('market-row-change').getAttribute('data-trend')).toBe('down');
     expect(within(rows()[3]!).getByTestId('market-row-price').textContent).toBe('112,352.64');
     expect(eur.textContent).toContain('Vol 1.09M');
-    expect(eur.querySelector('img')?.getAttribute('src')).toBe('http://api.test/logos/EURUSD.svg');
+    expect(eur.querySelector('img')?.getAttribute('src')).toBe('http://api.test/logos/EURUSD.webp');
   });
 
   it('shows the empty state when there are no markets', async () => {

@@ -5,7 +5,7 @@ import { cleanAmount, subscribePreview } from './mining-model';
 const fund: Fund = {
   id: 1,
   title: 'BTC Hash Power 7D',
-  image: '/funds/btc.svg',
+  image: '/funds/btc.webp',
   currency_code: 'USDT',
   dividend_percentage: '0.8',
   staring_sub_amount: '100',
