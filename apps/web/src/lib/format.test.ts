@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { LANG_BCP47 } from '@tp/contracts';
 import { compactNumber, exactPrice, groupThousands, money, signedMoney, signedPercent, trend, trendClass } from './format.js';
 
 describe('money', () => {
@@ -79,5 +81,34 @@ describe('compactNumber', () => {
     expect(compactNumber('')).toBe('--');
     expect(compactNumber('abc')).toBe('--');
     expect(compactNumber('1500000', 'not a locale!')).toBe('1.5M');
+  });
+});
+
+describe('compactNumber against Intl', () => {
+  // The table (compact-patterns.ts) is read from ICU; it must write what Intl's compact notation
+  // writes, in every interface language. A failure after a Node upgrade: run
+  // scripts/compact-number-patterns.mjs again.
+  const LOCALES = Object.values(LANG_BCP47).map((l) => `${l}-u-nu-latn`);
+  const values = [0, 0.004, 0.5, 7, 950.567, 999.994, 999.999, 1000, 1234, 9999.995, 12345.678, 99999.999, 150000, 999999, 1086001.8, 5e7, 123456789, 999999999.9, 1.5e12, 9.99999e14];
+  for (let i = 1; i < 60; i++) values.push(Math.round(10 ** ((i / 60) * 15) * 1000) / 1000);
+
+  it.each(LOCALES)('%s', (locale) => {
+    const intl = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 });
+    for (const v of values) {
+      expect(compactNumber(String(v), locale), String(v)).toBe(intl.format(v));
+      expect(compactNumber(String(-v), locale), String(-v)).toBe(intl.format(Number(String(-v))));
+    }
+  });
+
+  it('any volume up to 10^15 with up to three decimals, in every language', () => {
+    const intl = new Map(LOCALES.map((l) => [l, new Intl.NumberFormat(l, { notation: 'compact', maximumFractionDigits: 2 })]));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 18 }).chain((digits) => fc.bigInt({ min: 0n, max: 10n ** BigInt(digits) })), fc.constantFrom(...LOCALES), (thousandths, locale) => {
+        const text = (Number(thousandths) / 1000).toString();
+        if (text.includes('e')) return;
+        expect(compactNumber(text, locale), text).toBe(intl.get(locale)!.format(Number(text)));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { dec, fixed } from '@tp/domain';
+import { COMPACT_PATTERNS, type CompactLocale } from './compact-patterns';
 
 export const HIDDEN = '******';
 
@@ -62,31 +63,54 @@ export function price(value: string | null | undefined, precision: number): stri
   }
 }
 
-const compactFormats = new Map<string, Intl.NumberFormat>();
-/**
- * One compact formatter per locale, kept: building an Intl.NumberFormat costs far more than
- * formatting with it, and the market lists format every row's volume on every price tick.
- */
-function compactFormat(locale: string): Intl.NumberFormat {
-  let f = compactFormats.get(locale);
-  if (!f) {
-    try {
-      f = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 });
-    } catch {
-      // A locale tag the runtime refuses: English digits rather than no number.
-      f = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 });
-    }
-    compactFormats.set(locale, f);
-  }
-  return f;
+/** The number marks and short forms of a locale ('de-u-nu-latn' reads 'de'); English for one we do not ship. */
+function compactLocale(locale: string): CompactLocale {
+  return COMPACT_PATTERNS[locale.replace(/-u-.*$/, '')] ?? COMPACT_PATTERNS.en!;
 }
 
-/** A traded volume, short: "1086001.8" -> "1.09M" (display only, never money arithmetic). */
+/** Group marks in a run of digits, from five digits on as the short forms group ("15.000", "1500"). */
+function groupDigits(digits: string, { group, groups: [primary, secondary] }: CompactLocale): string {
+  if (digits.length < 5) return digits;
+  let out = digits.slice(-primary);
+  let rest = digits.slice(0, -primary);
+  while (rest.length > secondary) {
+    out = `${rest.slice(-secondary)}${group}${out}`;
+    rest = rest.slice(0, -secondary);
+  }
+  return rest ? `${rest}${group}${out}` : out;
+}
+
+/**
+ * A traded volume, short: "1086001.8" -> "1.09M", "108.6万", "1,09 Mio." (display only, never money
+ * arithmetic). The text of Intl's compact notation with two decimals at most, written from a
+ * table of its patterns and marks (compact-patterns.ts, checked against Intl by the tests): the
+ * first Intl.NumberFormat in a page loads ICU's number data, 40-75 ms of main thread here, inside
+ * the first render of a market list.
+ */
 export function compactNumber(value: string | null | undefined, locale = 'en'): string {
   if (value === null || value === undefined || value === '') return '--';
-  const n = Number(value);
-  if (!Number.isFinite(n)) return '--';
-  return compactFormat(locale).format(n);
+  if (!Number.isFinite(Number(value))) return '--';
+  const exact = dec(value);
+  const marks = compactLocale(locale);
+  const patternFor = (power: number) => {
+    let found = marks.rows[0]!;
+    for (const row of marks.rows) if (row[0] <= power) found = row;
+    return found;
+  };
+  // Decimal arithmetic, as ICU's: a float division rounds 562341.325 to .32, ICU to .33.
+  const shown = (divide: number) => dec(fixed(exact.abs().div(dec(`1e${divide}`)), 2, 'half-up'));
+  // The power of ten of the leading digit (decimal.js keeps it as `e`; a logarithm at 60 digits is slow).
+  const power = exact.isZero() ? 0 : exact.e;
+  let [, divide, before, after] = patternFor(power);
+  let amount = shown(divide);
+  // Rounding carried into the next power (999,999 -> "1000K"): that power's pattern, as ICU does.
+  if (amount.times(dec(`1e${divide}`)).gte(dec(`1e${power + 1}`))) {
+    [, divide, before, after] = patternFor(power + 1);
+    amount = shown(divide);
+  }
+  const [whole, fraction] = amount.toFixed().split('.');
+  const digits = `${groupDigits(whole!, marks)}${fraction ? `${marks.decimal}${fraction}` : ''}`;
+  return `${before}${exact.isNegative() ? marks.minus : ''}${digits}${after}`;
 }
 
 /** A money amount with an explicit '+' on a gain: "+80.00" / "-100.00"; an amount shown as zero is "0.00". */
