@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rolldown } from 'vite';
 import { preloadScript, screenFiles } from './first-screen-preload';
 import { FIRST_SCREEN_CHUNKS, TAB_SCREEN_CHUNKS, TAB_SCREENS_KEY } from '../src/app/first-screen-chunks';
@@ -72,7 +72,14 @@ describe('the first screen preload', () => {
     new Function(preloadScript(files))();
     const asked = () => [...document.head.querySelectorAll('link')].map((l) => l.getAttribute('href'));
     expect(asked()).toHaveLength(6);
+    vi.useFakeTimers();
     expect(window.tpFetchScreens?.(TAB_SCREENS_KEY)).toBe(true);
+    // One file per task, not all in the caller's task: at first only the first new file is asked for.
+    expect(asked()).toHaveLength(7);
+    vi.advanceTimersToNextTimer();
+    expect(asked()).toHaveLength(8);
+    vi.runAllTimers();
+    vi.useRealTimers();
     // The trade screen's files were asked for already; the rest of the tabs' are added, none twice.
     expect(asked()).toEqual([
       './assets/market-screens.js',
