@@ -97,4 +97,33 @@ describe('the first screen preload', () => {
     ]);
     expect(window.tpFetchScreens?.('no such key')).toBe(false);
   });
+
+  it.each([
+    [true, ['prefetch', 'prefetch', 'prefetch', 'prefetch', 'prefetch', 'prefetch']],
+    [false, ['modulepreload', 'modulepreload', 'modulepreload', 'preload', 'preload', 'preload']],
+  ])('tab screens are prefetched (not compiled) where prefetch is known (%s), else modulepreloaded', (known, rels) => {
+    const supports = vi.spyOn(DOMTokenList.prototype, 'supports').mockImplementation((token) => known && token === 'prefetch');
+    vi.useFakeTimers();
+    try {
+      window.location.hash = '#/trade';
+      new Function(preloadScript(screenFiles(bundle(), src)))();
+      // The first screen's own files are needed now: modulepreload, compiled as they arrive.
+      expect([...document.head.querySelectorAll('link')].map((l) => l.rel)).toEqual(['modulepreload', 'modulepreload', 'modulepreload', 'preload', 'preload', 'preload']);
+      window.tpFetchScreens?.(TAB_SCREENS_KEY);
+      vi.runAllTimers();
+      const later = [...document.head.querySelectorAll('link')].slice(6);
+      expect(later.map((l) => l.rel)).toEqual(rels);
+      expect(later.map((l) => l.getAttribute('href'))).toEqual([
+        './assets/micro-screens.js',
+        './assets/account-screens.js',
+        './assets/order-page.js',
+        './assets/micro-screens.css',
+        './assets/account-screens.css',
+        './assets/order-page.css',
+      ]);
+    } finally {
+      vi.useRealTimers();
+      supports.mockRestore();
+    }
+  });
 });

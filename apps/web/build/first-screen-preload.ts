@@ -55,9 +55,9 @@ export function screenFiles(bundle: OutputBundle, srcDir: string): Record<string
 
 /**
  * The script: the address's path as the router reads it (routes.ts pathOfHash), then its files.
- * It also leaves `window.tpFetchScreens(key)`, which asks for the files listed under `key` the
- * same way, one file per task: the app fetches the tab screens' code with it once the first screen
- * has settled, without running that code until a tab is opened.
+ * It also leaves `window.tpFetchScreens(key)`, which asks for the files listed under `key`, into
+ * the HTTP cache, one file per task: the app fetches the tab screens' code with it once the
+ * first screen has settled, without compiling or running that code until a tab is opened.
  */
 export function preloadScript(files: Record<string, ScreenFiles>): string {
   return `(function () {
@@ -79,14 +79,17 @@ export function preloadScript(files: Record<string, ScreenFiles>): string {
     screen.css.forEach(function (f) { hint(f, 'preload', 'style'); });
     return true;
   }
-  // One file per task: appending a modulepreload link fetches and compiles its module there and
-  // then (3-8 ms a file here), and the tab screens are a dozen files - as one task, a long one
-  // just as the user starts reading the first screen.
+  // Files for later (the tab screens): prefetched into the HTTP cache, where the browser can. A
+  // modulepreload also compiles its module on the main thread as it arrives (3-30 ms a file here),
+  // work the page pays while it is still loading for screens the user may never open; a tab's
+  // import() compiles its code from the cache when it is opened. Where prefetch is missing
+  // (Safari), modulepreload. One file per task either way, not a dozen in one long task.
+  var later = document.createElement('link').relList.supports('prefetch');
   window.tpFetchScreens = function (key) {
     var screen = files[key];
     if (!screen) return false;
-    var queue = screen.js.map(function (f) { return [f, 'modulepreload']; })
-      .concat(screen.css.map(function (f) { return [f, 'preload', 'style']; }));
+    var queue = screen.js.map(function (f) { return [f, later ? 'prefetch' : 'modulepreload']; })
+      .concat(screen.css.map(function (f) { return [f, later ? 'prefetch' : 'preload', 'style']; }));
     (function next() {
       var file;
       do file = queue.shift(); while (file && asked[file[0]]);
