@@ -84,7 +84,8 @@ export function preloadScript(files: Record<string, ScreenFiles>): string {
   // work the page pays while it is still loading for screens the user may never open; a tab's
   // import() compiles its code from the cache when it is opened. Where prefetch is missing
   // (Safari), modulepreload. One file per task either way, not a dozen in one long task.
-  var later = document.createElement('link').relList.supports('prefetch');
+  var rels = document.createElement('link').relList;
+  var later = !!(rels && rels.supports && rels.supports('prefetch'));
   window.tpFetchScreens = function (key) {
     var screen = files[key];
     if (!screen) return false;

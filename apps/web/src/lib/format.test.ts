@@ -112,3 +112,11 @@ describe('compactNumber against Intl', () => {
     );
   });
 });
+
+describe('compactNumber input', () => {
+  it('reads what Number reads: spaces around, an exponent; the sign of a negative zero stays', () => {
+    expect(compactNumber(' 1086001.8 ')).toBe('1.09M');
+    expect(compactNumber('1.5e6', 'de-u-nu-latn')).toBe(new Intl.NumberFormat('de-u-nu-latn', { notation: 'compact', maximumFractionDigits: 2 }).format(1.5e6));
+    expect(compactNumber('-0.001')).toBe('-0');
+  });
+});

@@ -89,8 +89,10 @@ function groupDigits(digits: string, { group, groups: [primary, secondary] }: Co
  */
 export function compactNumber(value: string | null | undefined, locale = 'en'): string {
   if (value === null || value === undefined || value === '') return '--';
-  if (!Number.isFinite(Number(value))) return '--';
-  const exact = dec(value);
+  const n = Number(value);
+  if (!Number.isFinite(n)) return '--';
+  // From the number, as Intl formats it: its shortest decimal, exactly ("562341.325").
+  const exact = dec(n);
   const marks = compactLocale(locale);
   const patternFor = (power: number) => {
     let found = marks.rows[0]!;
