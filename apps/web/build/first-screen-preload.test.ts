@@ -18,6 +18,16 @@ function bundle(): Rolldown.OutputBundle {
   ]) as unknown as Rolldown.OutputBundle;
 }
 
+/** The tab screens' files the trade screen has not asked for already, in the order they are asked for. */
+const TAB_FILES_AFTER_TRADE = [
+  './assets/micro-screens.js',
+  './assets/account-screens.js',
+  './assets/order-page.js',
+  './assets/micro-screens.css',
+  './assets/account-screens.css',
+  './assets/order-page.css',
+];
+
 describe('the first screen preload', () => {
   afterEach(() => {
     document.head.querySelectorAll('link').forEach((l) => l.remove());
@@ -88,12 +98,7 @@ describe('the first screen preload', () => {
       './assets/market-screens.css',
       './assets/forex-screens.css',
       './assets/ui.css',
-      './assets/micro-screens.js',
-      './assets/account-screens.js',
-      './assets/order-page.js',
-      './assets/micro-screens.css',
-      './assets/account-screens.css',
-      './assets/order-page.css',
+      ...TAB_FILES_AFTER_TRADE,
     ]);
     expect(window.tpFetchScreens?.('no such key')).toBe(false);
   });
@@ -113,14 +118,7 @@ describe('the first screen preload', () => {
       vi.runAllTimers();
       const later = [...document.head.querySelectorAll('link')].slice(6);
       expect(later.map((l) => l.rel)).toEqual(rels);
-      expect(later.map((l) => l.getAttribute('href'))).toEqual([
-        './assets/micro-screens.js',
-        './assets/account-screens.js',
-        './assets/order-page.js',
-        './assets/micro-screens.css',
-        './assets/account-screens.css',
-        './assets/order-page.css',
-      ]);
+      expect(later.map((l) => l.getAttribute('href'))).toEqual(TAB_FILES_AFTER_TRADE);
     } finally {
       vi.useRealTimers();
       supports.mockRestore();

@@ -52,6 +52,13 @@ export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(
   };
 }
 
+/** A test database seeded as a first start seeds it: for the tests of what the seed ships. */
+export async function createSeededTestDatabase(): Promise<Awaited<ReturnType<typeof createTestDatabase>>> {
+  const database = await createTestDatabase();
+  await seedIfEmpty(database.db, { adminEmail: 'admin@example.com', adminPassword: 'seeded-database-password', dataDir: '/tmp', log: () => undefined });
+  return database;
+}
+
 export interface TestAppOptions {
   config?: ConfigOverrides;
   /** Add routes (e.g. one that throws) before the app is ready. */

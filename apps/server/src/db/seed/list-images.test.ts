@@ -3,9 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { REPO_ROOT } from '../../config.js';
-import { createTestDatabase } from '../../test/test-app.js';
+import { createSeededTestDatabase } from '../../test/test-app.js';
 import { down as svgImages, up as rasterImages } from '../migrations/0025-raster-list-images.js';
-import { seedIfEmpty } from './seed.js';
 
 /**
  * The images lists show many of (symbol logos, fund pictures) are WebP renderings of the shipped
@@ -23,10 +22,9 @@ function webpSize(file: string): { width: number; height: number } | null {
   return { width: b.readUIntLE(24, 3) + 1, height: b.readUIntLE(27, 3) + 1 };
 }
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let database: Awaited<ReturnType<typeof createSeededTestDatabase>>;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedIfEmpty(database.db, { adminEmail: 'admin@example.com', adminPassword: 'list-images-password', dataDir: '/tmp', log: () => undefined });
+  database = await createSeededTestDatabase();
 });
 afterAll(async () => {
   await database.drop();

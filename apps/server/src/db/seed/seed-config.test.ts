@@ -10,17 +10,15 @@ import {
   symbolUpdateInput,
 } from '@tp/contracts';
 import type { z } from 'zod';
-import { createTestDatabase } from '../../test/test-app.js';
-import { seedIfEmpty } from './seed.js';
+import { createSeededTestDatabase } from '../../test/test-app.js';
 
 /**
  * What the seed ships must pass the console's own forms: an edit drawer sends every field of the
  * row back, so a seeded value the change schema refuses would make that row impossible to edit.
  */
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let database: Awaited<ReturnType<typeof createSeededTestDatabase>>;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedIfEmpty(database.db, { adminEmail: 'admin@example.com', adminPassword: 'seed-config-password', dataDir: '/tmp', log: () => undefined });
+  database = await createSeededTestDatabase();
 });
 afterAll(async () => {
   await database.drop();

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestDatabase } from '../../test/test-app.js';
+import { createSeededTestDatabase } from '../../test/test-app.js';
 import { up as neutralSeedTexts } from '../migrations/0020-neutral-seed-texts.js';
-import { seedIfEmpty } from './seed.js';
 
 /** Seeded texts users see in every language: names, addresses, links and terms, no English sentence. */
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let database: Awaited<ReturnType<typeof createSeededTestDatabase>>;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedIfEmpty(database.db, { adminEmail: 'admin@example.com', adminPassword: 'seed-texts-password', dataDir: '/tmp', log: () => undefined });
+  database = await createSeededTestDatabase();
 });
 afterAll(async () => {
   await database.drop();
