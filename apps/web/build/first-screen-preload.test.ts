@@ -18,6 +18,16 @@ function bundle(): Rolldown.OutputBundle {
   ]) as unknown as Rolldown.OutputBundle;
 }
 
+/** The trade screen's own files, in the order they are asked for. */
+const TRADE_FILES = [
+  './assets/market-screens.js',
+  './assets/forex-screens.js',
+  './assets/ui.js',
+  './assets/market-screens.css',
+  './assets/forex-screens.css',
+  './assets/ui.css',
+];
+
 /** The tab screens' files the trade screen has not asked for already, in the order they are asked for. */
 const TAB_FILES_AFTER_TRADE = [
   './assets/micro-screens.js',
@@ -53,19 +63,63 @@ describe('the first screen preload', () => {
 
   it('asks for the files of the screen in the address, as the router reads it, and for nothing on another', () => {
     const script = preloadScript(screenFiles(bundle(), src));
-    window.location.hash = '#/mining/?from=home';
-    new Function(script)();
-    const links = [...document.head.querySelectorAll('link')].map((l) => [l.rel, l.getAttribute('as'), l.getAttribute('href'), l.crossOrigin]);
-    expect(links).toEqual([
-      ['modulepreload', null, './assets/mining-screens.js', ''],
-      ['modulepreload', null, './assets/ui.js', ''],
-      ['preload', 'style', './assets/mining-screens.css', ''],
-      ['preload', 'style', './assets/ui.css', ''],
-    ]);
+    vi.useFakeTimers();
+    try {
+      window.location.hash = '#/mining/?from=home';
+      new Function(script)();
+      vi.runAllTimers();
+      const links = [...document.head.querySelectorAll('link')].map((l) => [l.rel, l.getAttribute('as'), l.getAttribute('href'), l.crossOrigin]);
+      expect(links).toEqual([
+        ['modulepreload', null, './assets/mining-screens.js', ''],
+        ['modulepreload', null, './assets/ui.js', ''],
+        ['preload', 'style', './assets/mining-screens.css', ''],
+        ['preload', 'style', './assets/ui.css', ''],
+      ]);
+      document.head.querySelectorAll('link').forEach((l) => l.remove());
+      window.location.hash = '#/news';
+      new Function(script)();
+      vi.runAllTimers();
+      expect(document.head.querySelectorAll('link')).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks for the first screen\'s files one per task, ahead of other tasks where the browser can say so', () => {
+    const asked = () => [...document.head.querySelectorAll('link')].map((l) => l.getAttribute('href'));
+    const script = preloadScript(screenFiles(bundle(), src));
+    window.location.hash = '#/trade';
+    // Without a task scheduler: the first file at once, each next one in a task of its own.
+    vi.useFakeTimers();
+    try {
+      new Function(script)();
+      expect(asked()).toEqual(['./assets/market-screens.js']);
+      vi.advanceTimersToNextTimer();
+      expect(asked()).toEqual(['./assets/market-screens.js', './assets/forex-screens.js']);
+      vi.runAllTimers();
+      expect(asked()).toEqual(TRADE_FILES);
+    } finally {
+      vi.useRealTimers();
+    }
     document.head.querySelectorAll('link').forEach((l) => l.remove());
-    window.location.hash = '#/news';
-    new Function(script)();
-    expect(document.head.querySelectorAll('link')).toHaveLength(0);
+    // With one (Chromium's scheduler.postTask): the next files go as user-blocking tasks.
+    const posted: { fn: () => void; priority: unknown }[] = [];
+    const scheduler = { postTask: (fn: () => void, options: { priority?: unknown }) => posted.push({ fn, priority: options.priority }) };
+    Object.defineProperty(window, 'scheduler', { value: scheduler, configurable: true });
+    try {
+      new Function(script)();
+      expect(asked()).toEqual(['./assets/market-screens.js']);
+      const priorities: unknown[] = [];
+      while (posted.length) {
+        const task = posted.shift()!;
+        priorities.push(task.priority);
+        task.fn();
+      }
+      expect(asked()).toEqual(TRADE_FILES);
+      expect(new Set(priorities)).toEqual(new Set(['user-blocking']));
+    } finally {
+      delete (window as { scheduler?: unknown }).scheduler;
+    }
   });
 
   it('leaves a function that fetches the tab screens\' files, each file asked for once', () => {
@@ -79,10 +133,11 @@ describe('the first screen preload', () => {
       'assets/ui.js',
     ]);
     window.location.hash = '#/trade';
+    vi.useFakeTimers();
     new Function(preloadScript(files))();
+    vi.runAllTimers();
     const asked = () => [...document.head.querySelectorAll('link')].map((l) => l.getAttribute('href'));
     expect(asked()).toHaveLength(6);
-    vi.useFakeTimers();
     expect(window.tpFetchScreens?.(TAB_SCREENS_KEY)).toBe(true);
     // One file per task, not all in the caller's task: at first only the first new file is asked for.
     expect(asked()).toHaveLength(7);
@@ -91,15 +146,7 @@ describe('the first screen preload', () => {
     vi.runAllTimers();
     vi.useRealTimers();
     // The trade screen's files were asked for already; the rest of the tabs' are added, none twice.
-    expect(asked()).toEqual([
-      './assets/market-screens.js',
-      './assets/forex-screens.js',
-      './assets/ui.js',
-      './assets/market-screens.css',
-      './assets/forex-screens.css',
-      './assets/ui.css',
-      ...TAB_FILES_AFTER_TRADE,
-    ]);
+    expect(asked()).toEqual([...TRADE_FILES, ...TAB_FILES_AFTER_TRADE]);
     expect(window.tpFetchScreens?.('no such key')).toBe(false);
   });
 
@@ -112,6 +159,7 @@ describe('the first screen preload', () => {
     try {
       window.location.hash = '#/trade';
       new Function(preloadScript(screenFiles(bundle(), src)))();
+      vi.runAllTimers();
       // The first screen's own files are needed now: modulepreload, compiled as they arrive.
       expect([...document.head.querySelectorAll('link')].map((l) => l.rel)).toEqual(['modulepreload', 'modulepreload', 'modulepreload', 'preload', 'preload', 'preload']);
       window.tpFetchScreens?.(TAB_SCREENS_KEY);
