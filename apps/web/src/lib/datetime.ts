@@ -1,4 +1,5 @@
 import { isLang, LANG_BCP47 } from '@tp/contracts';
+import { CHART_TIME_PATTERNS, type ChartTimeLocale } from './chart-time-patterns.js';
 
 /**
  * The one time zone of every date and time the app shows: the chart's (spec section 9: chart
@@ -42,10 +43,21 @@ export function formatDateTime(ms: number | null | undefined, lang: string): str
   return formatter(lang, 'full', { ...FULL, timeZone: APP_TIME_ZONE }).format(ms);
 }
 
+/**
+ * The chart's axis and zone label as ICU writes them, from a table of its patterns
+ * (chart-time-patterns.ts): the first Intl.DateTimeFormat of a page loads ICU's calendar and zone
+ * data, 35-60 ms of main thread inside the trade chart's first paint. The tests compare the table
+ * with Intl in every language.
+ */
+function chartPatterns(lang: string): ChartTimeLocale {
+  return CHART_TIME_PATTERNS[isLang(lang) ? LANG_BCP47[lang] : 'en'] ?? CHART_TIME_PATTERNS.en!;
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
 /** The zone's name in the app's language: "GMT+7" ("UTC+7" in French). */
 export function zoneName(lang: string): string {
-  const parts = formatter(lang, 'zone', { timeZone: APP_TIME_ZONE, timeZoneName: 'shortOffset' }).formatToParts(0);
-  return parts.find((p) => p.type === 'timeZoneName')?.value ?? 'GMT+7';
+  return chartPatterns(lang).zone;
 }
 
 /**
@@ -61,11 +73,16 @@ export function formatChartCrosshair(shiftedSeconds: number, lang: string, withT
 
 /** A tick of the chart's time axis: a year, a month, a day of the month or a time of day. */
 export function formatChartTick(shiftedSeconds: number, lang: string, tick: 'year' | 'month' | 'day' | 'time'): string {
-  const options: Record<typeof tick, Intl.DateTimeFormatOptions> = {
-    year: { timeZone: 'UTC', year: 'numeric' },
-    month: { timeZone: 'UTC', month: 'short' },
-    day: { timeZone: 'UTC', day: 'numeric' },
-    time: { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
-  };
-  return formatter(lang, `tick-${tick}`, options[tick]).format(shiftedSeconds * 1000);
+  const p = chartPatterns(lang);
+  const d = new Date(shiftedSeconds * 1000);
+  switch (tick) {
+    case 'year':
+      return p.year.replace('{y}', String(d.getUTCFullYear()));
+    case 'month':
+      return p.months[d.getUTCMonth()]!;
+    case 'day':
+      return p.day.replace('{d}', String(d.getUTCDate()));
+    case 'time':
+      return p.time.replace('{H}', twoDigits(d.getUTCHours())).replace('{m}', twoDigits(d.getUTCMinutes()));
+  }
 }
