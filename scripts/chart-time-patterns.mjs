@@ -37,6 +37,7 @@ function template(locale, options) {
 const table = {};
 for (const locale of LOCALES) {
   const month = new Intl.DateTimeFormat(tagOf(locale), { timeZone: 'UTC', month: 'short' });
+  // The app's one zone (APP_TIME_ZONE in apps/web/src/lib/datetime.ts; the tests compare with it).
   const zone = new Intl.DateTimeFormat(tagOf(locale), { timeZone: 'Asia/Bangkok', timeZoneName: 'shortOffset' }).formatToParts(0);
   table[locale] = {
     year: template(locale, TICK.year),

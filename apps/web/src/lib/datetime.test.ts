@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '@tp/contracts';
 import { CHART_UTC_OFFSET_MS } from '@tp/domain';
-import { dateLocale, formatChartCrosshair, formatChartTick, formatDateTime, wireToMs, zoneName } from './datetime.js';
+import { APP_TIME_ZONE, dateLocale, formatChartCrosshair, formatChartTick, formatDateTime, wireToMs, zoneName } from './datetime.js';
 
 // 2026-11-24 13:07:30 UTC is 20:07:30 in Bangkok, whatever zone the device (or CI) is in.
 const MS = Date.UTC(2026, 10, 24, 13, 7, 30);
@@ -90,7 +90,7 @@ describe('the chart axis from the table of patterns writes what Intl writes', ()
 
   it('names the app\'s zone as Intl does in every language, and an unknown language as English', () => {
     for (const lang of LANGS) {
-      const parts = new Intl.DateTimeFormat(dateLocale(lang), { timeZone: 'Asia/Bangkok', timeZoneName: 'shortOffset' }).formatToParts(0);
+      const parts = new Intl.DateTimeFormat(dateLocale(lang), { timeZone: APP_TIME_ZONE, timeZoneName: 'shortOffset' }).formatToParts(0);
       expect(zoneName(lang), lang).toBe(parts.find((p) => p.type === 'timeZoneName')?.value);
     }
     expect(zoneName('xx')).toBe(zoneName('en'));
