@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 
 export function LoadingLines({ rows = 3 }: { rows?: number }) {
   return (
     <div aria-busy="true" data-testid="loading">
       {Array.from({ length: rows }, (_, i) => (
-        <span key={i} className="tp-sk tp-skeleton-line" style={{ width: `${90 - i * 15}%` }} />
+        <Skeleton key={i} animated className="tp-skeleton-line" style={{ width: `${90 - i * 15}%` }} />
       ))}
     </div>
   );

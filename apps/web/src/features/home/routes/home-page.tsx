@@ -1,6 +1,6 @@
 import '../home.css';
-import type { ReactNode } from 'react';
-import { Button } from 'antd-mobile';
+import type { CSSProperties, ReactNode } from 'react';
+import { Button, Skeleton } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -49,7 +49,7 @@ export function HomePage({ headerRight, markets }: { headerRight?: ReactNode; ma
       <>
         <div className="tp-balance-total" data-testid="home-balance-total">
           {balance.isPending ? (
-            <span className="tp-sk" style={{ width: '60%', height: 30 }} />
+            <Skeleton animated style={{ width: '60%', height: 30, '--border-radius': '6px' } as CSSProperties} />
           ) : balance.isError ? (
             <LoadError compact onRetry={() => void balance.refetch()} />
           ) : (

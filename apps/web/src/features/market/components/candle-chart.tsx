@@ -1,6 +1,6 @@
 import '../trade.css';
-import { useEffect, useRef, useState } from 'react';
-import { Button } from 'antd-mobile';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { Button, SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { IChartApi, ISeriesApi, Time, UTCTimestamp } from 'lightweight-charts';
 import { klinePeriodName, type KlinePoint, type KlinePush, type TradeSymbol } from '@tp/contracts';
@@ -206,10 +206,8 @@ export function CandleChart({ symbol, period }: { symbol: TradeSymbol; period: C
         {zoneName(lang)}
       </span>
       {kline.isPending || !ready ? (
-        // A skeleton, not the kit's spinner: that one is a JavaScript animation (a style write per
-        // frame on the main thread) for as long as the chart loads; the shimmer runs on the compositor.
-        <div className="tp-chart-overlay" data-testid="trade-chart-loading" aria-busy="true">
-          <span className="tp-sk tp-chart-sk" />
+        <div className="tp-chart-overlay" data-testid="trade-chart-loading">
+          <SpinLoading color="primary" style={{ '--size': '28px' } as CSSProperties} />
         </div>
       ) : kline.isError ? (
         <div className="tp-chart-overlay">
