@@ -6,11 +6,10 @@
 // for every language; when it fails after a Node upgrade, run this again:
 //   node scripts/chart-time-patterns.mjs
 import { writeFileSync } from 'node:fs';
+import { LOCALES, tsLiteral } from './icu-table.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-// The interface languages' locales (LANG_BCP47 in packages/contracts/src/languages.ts), written as
-// apps/web/src/lib/datetime.ts's dateLocale writes them: Latin digits, Gregorian calendar.
-const LOCALES = ['zh-HK', 'en', 'ja', 'ko', 'th', 'vi', 'fr', 'de', 'ru', 'es', 'pt', 'ar', 'it', 'tr', 'id', 'ms', 'hi', 'cs'];
+// A locale as apps/web/src/lib/datetime.ts's dateLocale writes it: Latin digits, Gregorian calendar.
 const tagOf = (locale) => `${locale}-u-nu-latn-ca-gregory`;
 // The axis's options (datetime.ts, formatChartTick), shown in UTC: the chart shifts its bars.
 const TICK = {
@@ -60,12 +59,10 @@ export interface ChartTimeLocale {
   zone: string;
 }
 
-export const CHART_TIME_PATTERNS: Readonly<Record<string, ChartTimeLocale>> = ${JSON.stringify(table, null, 2)
-  .replace(/"([a-zA-Z]+)": /g, '$1: ')
-  .replace(/"([a-zA-Z-]+)": /g, "'$1': ")
-  .replace(/\[\n\s+((?:"[^"\n]*",?\n\s+)+)\]/g, (_, items) => `[${items.split(/,?\n\s+/).filter(Boolean).join(', ')}]`)
-  // Invisible marks (no-break spaces, direction marks) written as escapes, to be seen.
-  .replace(/[\u00a0\u200e\u200f\u202f\u061c]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)};
+export const CHART_TIME_PATTERNS: Readonly<Record<string, ChartTimeLocale>> = ${tsLiteral(table, (json) =>
+  // the month names on one line
+  json.replace(/\[\n\s+((?:"[^"\n]*",?\n\s+)+)\]/g, (_, items) => `[${items.split(/,?\n\s+/).filter(Boolean).join(', ')}]`),
+)};
 `;
 writeFileSync(`${root}apps/web/src/lib/chart-time-patterns.ts`, body);
 console.log('wrote apps/web/src/lib/chart-time-patterns.ts');

@@ -6,10 +6,9 @@
 // when it fails after a Node upgrade, run this again:
 //   node scripts/compact-number-patterns.mjs
 import { writeFileSync } from 'node:fs';
+import { LOCALES, tsLiteral } from './icu-table.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-// The interface languages' number locales (LANG_BCP47 in packages/contracts/src/languages.ts).
-const LOCALES = ['zh-HK', 'en', 'ja', 'ko', 'th', 'vi', 'fr', 'de', 'ru', 'es', 'pt', 'ar', 'it', 'tr', 'id', 'ms', 'hi', 'cs'];
 const MAX_POWER = 15;
 const NUMBER_PARTS = new Set(['integer', 'group', 'decimal', 'fraction', 'minusSign', 'plusSign']);
 
@@ -55,13 +54,12 @@ export interface CompactLocale {
   rows: readonly (readonly [number, number, string, string])[];
 }
 
-export const COMPACT_PATTERNS: Readonly<Record<string, CompactLocale>> = ${JSON.stringify(table, null, 2)
-  .replace(/\[\n\s+(\d+),\n\s+(\d+),\n\s+("[^"]*"),\n\s+("[^"]*")\n\s+\]/g, '[$1, $2, $3, $4]')
-  .replace(/\[\n\s+(\d+),\n\s+(\d+)\n\s+\]/g, '[$1, $2]')
-  .replace(/"([a-zA-Z]+)": /g, '$1: ')
-  .replace(/"([a-zA-Z-]+)": /g, "'$1': ")
-  // Invisible marks (no-break spaces, the left-to-right mark) written as escapes, to be seen.
-  .replace(/[\u00a0\u200e\u200f\u202f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)};
+export const COMPACT_PATTERNS: Readonly<Record<string, CompactLocale>> = ${tsLiteral(table, (json) =>
+  json
+    // a row and the group sizes on one line each
+    .replace(/\[\n\s+(\d+),\n\s+(\d+),\n\s+("[^"]*"),\n\s+("[^"]*")\n\s+\]/g, '[$1, $2, $3, $4]')
+    .replace(/\[\n\s+(\d+),\n\s+(\d+)\n\s+\]/g, '[$1, $2]'),
+)};
 `;
 writeFileSync(`${root}apps/web/src/lib/compact-patterns.ts`, body);
 console.log('wrote apps/web/src/lib/compact-patterns.ts');
