@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import type { Result as LhResult } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { MARKET_OPEN } from '@tp/contracts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
@@ -44,11 +45,15 @@ const KEEP_REPORTS = process.argv.includes('--keep-reports');
 /** Debian's Chromium on a closed network: nothing may try to reach outside. */
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-interface Screen { key: string; name: string; hash: string; auth: boolean }
+/**
+ * `openMarket`: the screen shows the price of the symbol it opens on, which a closed market has
+ * not: measured on a symbol whose market is open (see symbolToOpen).
+ */
+interface Screen { key: string; name: string; hash: string; auth: boolean; openMarket?: boolean }
 /** Paths from apps/web/src/app/routes.ts; `auth` as the routes say (orders, user and loan need an account). */
 const ALL_SCREENS: Screen[] = [
   { key: 'home', name: 'home', hash: '', auth: false },
-  { key: 'trade', name: 'trade', hash: '#/trade', auth: false },
+  { key: 'trade', name: 'trade', hash: '#/trade', auth: false, openMarket: true },
   { key: 'order', name: 'orders', hash: '#/order', auth: true },
   { key: 'user', name: 'user', hash: '#/user', auth: true },
   { key: 'follow', name: 'follow', hash: '#/follow', auth: false },
@@ -100,6 +105,23 @@ function startServer(dataDir: string, port: number): Promise<{ child: ChildProce
   });
 }
 
+/**
+ * The symbol the trade screen is to open on: none (its default, the list's first symbol) while that
+ * symbol's market is open; else the first symbol whose market is (from Friday 22:00 to Sunday
+ * 22:00 UTC the forex symbols are closed and the screen shows no price, so a weekend's run would
+ * measure another screen than a weekday's). The app keeps the choice in localStorage `tp.symbol`.
+ */
+async function symbolToOpen(origin: string): Promise<{ id: number; note: string } | undefined> {
+  const res = await fetch(`${origin}/v2/api/forex/trade_list`);
+  const symbols = ((await res.json()) as { data: { Id: number; Code: string; MarketStatus: number }[] }).data;
+  const first = symbols[0];
+  if (!first) throw new Error('the trade list is empty');
+  if (first.MarketStatus === MARKET_OPEN) return undefined;
+  const open = symbols.find((s) => s.MarketStatus === MARKET_OPEN);
+  if (!open) throw new Error('no symbol of the trade list is open: the trade screen would show no price');
+  return { id: open.Id, note: `${first.Code}'s market was closed: measured on ${open.Code}` };
+}
+
 async function api<T>(origin: string, apiPath: string, body: unknown): Promise<T> {
   const res = await fetch(`${origin}${apiPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const json = (await res.json()) as { code: number; msg?: string; data: T };
@@ -143,6 +165,8 @@ interface ScreenResult {
   /** Runs that Lighthouse could not record and that were tried again (see MAX_TRIES). */
   retries: number;
   median: RunFigures;
+  /** What differs from the screen as it opens by default (a symbol whose market is open). */
+  note?: string;
   /** From the run whose performance score is the median: what Lighthouse says costs time or bytes. */
   opportunities: Finding[];
   /** Accessibility audits that failed in the median run. */
@@ -190,19 +214,18 @@ function median(values: number[]): number {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
-/** One cold load of `url` by Lighthouse in a fresh profile; with `session` the user is logged in first. */
-async function measure(origin: string, url: string, session: { token: string; user: unknown } | undefined, reportDir: string, label: string): Promise<LhResult> {
+/** One cold load of `url` by Lighthouse in a fresh profile; `stored` is put in its localStorage first (a session, a symbol). */
+async function measure(origin: string, url: string, stored: Record<string, string>, reportDir: string, label: string): Promise<LhResult> {
   const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-lh-profile-'));
   const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: false, args: CHROMIUM_FLAGS, userDataDir, defaultViewport: null });
   try {
     const page = await browser.newPage();
-    if (session) {
+    if (Object.keys(stored).length) {
       // Any page of the origin gives its localStorage; /healthz loads nothing the app would cache.
       await page.goto(`${origin}/healthz`);
-      await page.evaluate((s) => {
-        localStorage.setItem('tp.token', s.token);
-        localStorage.setItem('tp.user', JSON.stringify(s.user));
-      }, session);
+      await page.evaluate((items) => {
+        for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+      }, stored);
       await page.goto('about:blank');
     }
     // The profile is new (nothing cached, no service worker), so Lighthouse's own storage reset,
@@ -241,6 +264,12 @@ function figures(lhr: LhResult): RunFigures {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/** The footnote of the rows measured otherwise than the screen opens by default: none, or one. */
+function notesOf(rows: ScreenResult[]): string[] {
+  const notes = rows.filter((r) => r.note).map((r) => `${r.screen}: ${r.note}`);
+  return notes.length ? ['', `(1) ${notes.join('; ')}.`] : [];
+}
+
 function markdown(meta: { at: string; lighthouse: string; chromium: string; cpu: string; cpus: number; loadBefore: number[]; loadAfter: number[]; runs: number }, rows: ScreenResult[]): string {
   const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' ');
   const ok = (v: number) => (v >= 95 ? `${v}` : `**${v}**`);
@@ -253,7 +282,8 @@ function markdown(meta: { at: string; lighthouse: string; chromium: string; cpu:
     '',
     '| screen | logged in | performance | accessibility | first contentful paint | largest contentful paint | total blocking time | cumulative layout shift | runs (performance) | CPU benchmark index |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
-    ...rows.map((r) => `| ${r.screen} \`${r.url}\` | ${r.loggedIn ? 'yes' : 'no'} | ${ok(r.median.performance)} | ${ok(r.median.accessibility)} | ${seconds(r.median.fcpMs)} | ${seconds(r.median.lcpMs)} | ${Math.round(r.median.tbtMs)} ms | ${r.median.cls} | ${r.runs.map((x) => x.performance).join(' / ')}${r.retries ? ` (${r.retries} retried)` : ''} | ${Math.round(r.median.benchmarkIndex)} |`),
+    ...rows.map((r) => `| ${r.screen}${r.note ? ' (1)' : ''} \`${r.url}\` | ${r.loggedIn ? 'yes' : 'no'} | ${ok(r.median.performance)} | ${ok(r.median.accessibility)} | ${seconds(r.median.fcpMs)} | ${seconds(r.median.lcpMs)} | ${Math.round(r.median.tbtMs)} ms | ${r.median.cls} | ${r.runs.map((x) => x.performance).join(' / ')}${r.retries ? ` (${r.retries} retried)` : ''} | ${Math.round(r.median.benchmarkIndex)} |`),
+    ...notesOf(rows),
     '',
     '## What Lighthouse lists (median run of each screen)',
     '',
@@ -294,7 +324,8 @@ async function writeReadme(meta: { at: string; lighthouse: string; chromium: str
     '',
     '| screen | performance | accessibility | first contentful paint | largest contentful paint | total blocking time | cumulative layout shift | CPU benchmark index |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...rows.map((r) => `| ${r.screen} \`${r.url}\`${r.loggedIn ? ' (logged in)' : ''} | ${ok(r.median.performance)} | ${ok(r.median.accessibility)} | ${seconds(r.median.fcpMs)} | ${seconds(r.median.lcpMs)} | ${Math.round(r.median.tbtMs)} ms | ${r.median.cls} | ${Math.round(r.median.benchmarkIndex)} |`),
+    ...rows.map((r) => `| ${r.screen}${r.note ? ' (1)' : ''} \`${r.url}\`${r.loggedIn ? ' (logged in)' : ''} | ${ok(r.median.performance)} | ${ok(r.median.accessibility)} | ${seconds(r.median.fcpMs)} | ${seconds(r.median.lcpMs)} | ${Math.round(r.median.tbtMs)} ms | ${r.median.cls} | ${Math.round(r.median.benchmarkIndex)} |`),
+    ...notesOf(rows),
     README_END,
   ].join('\n');
   await fs.writeFile(file, readme.slice(0, start) + table + readme.slice(end + README_END.length));
@@ -314,6 +345,7 @@ async function main(): Promise<void> {
   const rows: ScreenResult[] = [];
   try {
     const session = SCREENS.some((s) => s.auth) ? await registerUser(origin, dataDir) : undefined;
+    const symbol = SCREENS.some((s) => s.openMarket) ? await symbolToOpen(origin) : undefined;
     {
       const b = await puppeteer.launch({ executablePath: CHROMIUM, headless: false, args: CHROMIUM_FLAGS });
       chromium = (await b.version()).replace(/^(Headless)?Chrome\//, 'Chromium ');
@@ -322,13 +354,18 @@ async function main(): Promise<void> {
     console.log(`lighthouse ${lhVersion} (mobile, simulated throttling) on ${chromium}, server ${origin}, ${RUNS} runs per screen`);
     for (const screen of SCREENS) {
       const url = `${origin}/${screen.hash}`;
+      const stored: Record<string, string> = {};
+      if (screen.auth && session) Object.assign(stored, { 'tp.token': session.token, 'tp.user': JSON.stringify(session.user) });
+      if (screen.openMarket && symbol) stored['tp.symbol'] = String(symbol.id);
+      const note = screen.openMarket ? symbol?.note : undefined;
+      if (note) console.log(`  ${screen.name}: ${note}`);
       const lhrs: LhResult[] = [];
       let retries = 0;
       for (let i = 0; i < RUNS; i++) {
         let lhr: LhResult | undefined;
         for (let tries = 1; !lhr; tries++) {
           try {
-            lhr = await measure(origin, url, screen.auth ? session : undefined, reportDir, `${screen.key}-${i + 1}`);
+            lhr = await measure(origin, url, stored, reportDir, `${screen.key}-${i + 1}`);
           } catch (err) {
             if (!(err instanceof LighthouseRuntimeError) || tries >= MAX_TRIES) throw err;
             retries++;
@@ -353,7 +390,7 @@ async function main(): Promise<void> {
       // The run whose performance score is the median one speaks for the screen's findings.
       const order = runs.map((r, i) => [r.performance, i] as const).sort((a, b) => a[0] - b[0]);
       const medianRun = lhrs[order[Math.floor(order.length / 2)]![1]]!;
-      rows.push({ screen: screen.name, url: `/${screen.hash}`, loggedIn: screen.auth, runs, retries, median: med, ...findings(medianRun) });
+      rows.push({ screen: screen.name, url: `/${screen.hash}`, loggedIn: screen.auth, runs, retries, median: med, ...(note ? { note } : {}), ...findings(medianRun) });
       console.log(`  ${screen.name} median: performance ${med.performance}, accessibility ${med.accessibility}, FCP ${seconds(med.fcpMs)}, LCP ${seconds(med.lcpMs)}, TBT ${med.tbtMs} ms, CLS ${med.cls}${retries ? `, ${retries} run${retries === 1 ? '' : 's'} retried after a Lighthouse runtime error` : ''}`);
     }
   } finally {
