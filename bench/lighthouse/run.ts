@@ -112,8 +112,7 @@ function startServer(dataDir: string, port: number): Promise<{ child: ChildProce
  * measure another screen than a weekday's). The app keeps the choice in localStorage `tp.symbol`.
  */
 async function symbolToOpen(origin: string): Promise<{ id: number; note: string } | undefined> {
-  const res = await fetch(`${origin}/v2/api/forex/trade_list`);
-  const symbols = ((await res.json()) as { data: { Id: number; Code: string; MarketStatus: number }[] }).data;
+  const symbols = await api<{ Id: number; Code: string; MarketStatus: number }[]>(origin, '/v2/api/forex/trade_list');
   const first = symbols[0];
   if (!first) throw new Error('the trade list is empty');
   if (first.MarketStatus === MARKET_OPEN) return undefined;
@@ -122,8 +121,9 @@ async function symbolToOpen(origin: string): Promise<{ id: number; note: string 
   return { id: open.Id, note: `${first.Code}'s market was closed: measured on ${open.Code}` };
 }
 
-async function api<T>(origin: string, apiPath: string, body: unknown): Promise<T> {
-  const res = await fetch(`${origin}${apiPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+/** An API call's data, or an error with the answer: a POST of `body`, or a GET without one. */
+async function api<T>(origin: string, apiPath: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${origin}${apiPath}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const json = (await res.json()) as { code: number; msg?: string; data: T };
   if (json.code !== 1) throw new Error(`${apiPath}: ${res.status} ${JSON.stringify(json)}`);
   return json.data;
