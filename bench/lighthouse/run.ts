@@ -8,20 +8,30 @@
  *
  * Lighthouse's default config: mobile form factor and screen, simulated throttling (slow 4G, 4x
  * CPU). Chromium is Debian's, with background networking off (the network here is closed).
+ *
+ * The server speaks HTTPS with HTTP/2 (TLS_CERT_FILE / TLS_KEY_FILE), as a phone reaches it in
+ * production: an installable app with a service worker needs a secure origin anyway, and over
+ * plain HTTP/1.1 the simulation opens six connections, each with its own slow start, which no
+ * deployment does. The certificate is a throwaway self-signed one made for the run, and Chromium
+ * accepts exactly that key (--ignore-certificate-errors-spki-list). --http1 measures over plain
+ * http instead, for comparison.
  * The median of each figure over the runs goes to bench/results/lighthouse.md and .json, with what
  * Lighthouse lists as holding the score down (opportunities, failed accessibility audits); a run
  * over every screen also puts the median table into README.md (between its lighthouse markers;
  * --no-readme leaves it).
  *
  *   npm run bench:lighthouse                   (builds the web app first)
- *   node --import tsx bench/lighthouse/run.ts [--runs 3] [--screens home,trade] [--keep-reports] [--no-readme]
+ *   node --import tsx bench/lighthouse/run.ts [--runs 3] [--screens home,trade] [--keep-reports] [--no-readme] [--http1]
  *
  * The build must exist (apps/web/dist); the npm script builds it. Target: performance and
  * accessibility at least 95 on every screen.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +39,7 @@ import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import type { Result as LhResult } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import selfsigned from 'selfsigned';
 import { MARKET_OPEN } from '@tp/contracts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,8 +53,9 @@ function arg(name: string, fallback: string): string {
 const RUNS = Number(arg('runs', '3'));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const KEEP_REPORTS = process.argv.includes('--keep-reports');
+const HTTP1 = process.argv.includes('--http1');
 /** Debian's Chromium on a closed network: nothing may try to reach outside. */
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const BASE_CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /**
  * `openMarket`: the screen shows the price of the symbol it opens on, which a closed market has
@@ -63,6 +75,28 @@ const ALL_SCREENS: Screen[] = [
 const wanted = arg('screens', '').split(',').filter(Boolean);
 const SCREENS = wanted.length ? ALL_SCREENS.filter((s) => wanted.includes(s.key) || wanted.includes(s.name)) : ALL_SCREENS;
 
+/** Chromium's flags for the run: the base ones, and trust in the run's own certificate when there is one. */
+let chromiumFlags = BASE_CHROMIUM_FLAGS;
+
+/** A self-signed certificate for 127.0.0.1, for this run only. */
+async function throwawayCertificate(dir: string): Promise<{ certFile: string; keyFile: string; cert: string; spkiHash: string }> {
+  const pems = await selfsigned.generate([{ name: 'commonName', value: '127.0.0.1' }], {
+    notAfterDate: new Date(Date.now() + 24 * 3600 * 1000),
+    keyType: 'ec',
+    curve: 'P-256',
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+  });
+  const certFile = path.join(dir, 'tls-cert.pem');
+  const keyFile = path.join(dir, 'tls-key.pem');
+  await fs.writeFile(certFile, pems.cert);
+  await fs.writeFile(keyFile, pems.private, { mode: 0o600 });
+  const spki = crypto.createPublicKey(pems.cert).export({ type: 'spki', format: 'der' });
+  return { certFile, keyFile, cert: pems.cert, spkiHash: crypto.createHash('sha256').update(spki).digest('base64') };
+}
+
+/** The run's certificate, trusted by the bench's own API calls (undefined over plain http). */
+let trustedCert: string | undefined;
+
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const s = net.createServer();
@@ -75,10 +109,10 @@ function freePort(): Promise<number> {
 }
 
 /** The platform's server as `npm start` runs it; resolves with the URL it prints once ready. */
-function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; url: string }> {
+function startServer(dataDir: string, port: number, tls?: { certFile: string; keyFile: string }): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repo,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'bench-admin-password-1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...(tls ? { TLS_CERT_FILE: tls.certFile, TLS_KEY_FILE: tls.keyFile } : {}), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'bench-admin-password-1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -123,8 +157,22 @@ async function symbolToOpen(origin: string): Promise<{ id: number; note: string 
 
 /** An API call's data, or an error with the answer: a POST of `body`, or a GET without one. */
 async function api<T>(origin: string, apiPath: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${origin}${apiPath}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const json = (await res.json()) as { code: number; msg?: string; data: T };
+  const url = new URL(apiPath, origin);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  // node:http(s) rather than fetch: it takes the run's certificate as the one trusted authority.
+  const res = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const options = { method: payload === undefined ? 'GET' : 'POST', headers: payload === undefined ? {} : { 'content-type': 'application/json' }, ...(trustedCert ? { ca: trustedCert } : {}) };
+    const req = (url.protocol === 'https:' ? https : http).request(url, options, (r) => {
+      let text = '';
+      r.setEncoding('utf8');
+      r.on('data', (chunk: string) => (text += chunk));
+      r.on('end', () => resolve({ status: r.statusCode ?? 0, text }));
+      r.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+  const json = JSON.parse(res.text) as { code: number; msg?: string; data: T };
   if (json.code !== 1) throw new Error(`${apiPath}: ${res.status} ${JSON.stringify(json)}`);
   return json.data;
 }
@@ -217,7 +265,7 @@ function median(values: number[]): number {
 /** One cold load of `url` by Lighthouse in a fresh profile; `stored` is put in its localStorage first (a session, a symbol). */
 async function measure(origin: string, url: string, stored: Record<string, string>, reportDir: string, label: string): Promise<LhResult> {
   const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-lh-profile-'));
-  const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: false, args: CHROMIUM_FLAGS, userDataDir, defaultViewport: null });
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: false, args: chromiumFlags, userDataDir, defaultViewport: null });
   try {
     const page = await browser.newPage();
     if (Object.keys(stored).length) {
@@ -270,13 +318,13 @@ function notesOf(rows: ScreenResult[]): string[] {
   return notes.length ? ['', `(1) ${notes.join('; ')}.`] : [];
 }
 
-function markdown(meta: { at: string; lighthouse: string; chromium: string; cpu: string; cpus: number; loadBefore: number[]; loadAfter: number[]; runs: number }, rows: ScreenResult[]): string {
+function markdown(meta: { at: string; lighthouse: string; chromium: string; cpu: string; cpus: number; loadBefore: number[]; loadAfter: number[]; runs: number; transport: string }, rows: ScreenResult[]): string {
   const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' ');
   const ok = (v: number) => (v >= 95 ? `${v}` : `**${v}**`);
   const lines = [
     `# Lighthouse (mobile) (${meta.at.slice(0, 10)}, Lighthouse ${meta.lighthouse}, ${meta.chromium}, ${meta.cpus} CPUs ${meta.cpu})`,
     '',
-    `Median of ${meta.runs} cold runs per screen (fresh profile each), mobile preset with simulated throttling, against the real server.`,
+    `Median of ${meta.runs} cold runs per screen (fresh profile each), mobile preset with simulated throttling, against the real server over ${meta.transport}.`,
     `Load average before ${load(meta.loadBefore)}, after ${load(meta.loadAfter)}. Target: performance and accessibility at least 95 (below it in bold).`,
     `Simulated throttling multiplies the main-thread time it observes by 4, so total blocking time (30 % of the performance score) grows with the machine's other load: the 4x is meant for a desktop-class CPU (this 2-core machine reads a benchmark index of about 3500 when not crowded); an index far below that means the figures are those of a busy machine rather than of a phone.`,
     '',
@@ -308,7 +356,7 @@ const README_START = '<!-- lighthouse:start -->';
 const README_END = '<!-- lighthouse:end -->';
 
 /** The median table in README.md, between its markers (a run over every screen only). */
-async function writeReadme(meta: { at: string; lighthouse: string; chromium: string; cpus: number; loadBefore: number[]; runs: number }, rows: ScreenResult[]): Promise<void> {
+async function writeReadme(meta: { at: string; lighthouse: string; chromium: string; cpus: number; loadBefore: number[]; runs: number; transport: string }, rows: ScreenResult[]): Promise<void> {
   const file = path.join(repo, 'README.md');
   const readme = await fs.readFile(file, 'utf8');
   const start = readme.indexOf(README_START);
@@ -320,7 +368,7 @@ async function writeReadme(meta: { at: string; lighthouse: string; chromium: str
   const ok = (v: number) => (v >= 95 ? `${v}` : `**${v}**`);
   const table = [
     README_START,
-    `Median of ${meta.runs} runs, ${meta.at.slice(0, 10)}, Lighthouse ${meta.lighthouse}, ${meta.chromium}, ${meta.cpus} CPUs at a load average of ${meta.loadBefore[0]!.toFixed(1)} (below the target in bold):`,
+    `Median of ${meta.runs} runs, ${meta.at.slice(0, 10)}, Lighthouse ${meta.lighthouse}, ${meta.chromium}, server over ${meta.transport}, ${meta.cpus} CPUs at a load average of ${meta.loadBefore[0]!.toFixed(1)} (below the target in bold):`,
     '',
     '| screen | performance | accessibility | first contentful paint | largest contentful paint | total blocking time | cumulative layout shift | CPU benchmark index |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -338,7 +386,12 @@ async function main(): Promise<void> {
   const reportDir = path.join(repo, '.tmp', 'lighthouse');
   if (KEEP_REPORTS) await fs.mkdir(reportDir, { recursive: true });
   const loadBefore = os.loadavg();
-  const server = await startServer(dataDir, await freePort());
+  const tls = HTTP1 ? undefined : await throwawayCertificate(dataDir);
+  if (tls) {
+    trustedCert = tls.cert;
+    chromiumFlags = [...BASE_CHROMIUM_FLAGS, `--ignore-certificate-errors-spki-list=${tls.spkiHash}`];
+  }
+  const server = await startServer(dataDir, await freePort(), tls);
   const origin = server.url.replace(/\/$/, '');
   const lhVersion = (JSON.parse(readFileSync(path.join(repo, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
   let chromium = '';
@@ -347,11 +400,11 @@ async function main(): Promise<void> {
     const session = SCREENS.some((s) => s.auth) ? await registerUser(origin, dataDir) : undefined;
     const symbol = SCREENS.some((s) => s.openMarket) ? await symbolToOpen(origin) : undefined;
     {
-      const b = await puppeteer.launch({ executablePath: CHROMIUM, headless: false, args: CHROMIUM_FLAGS });
+      const b = await puppeteer.launch({ executablePath: CHROMIUM, headless: false, args: chromiumFlags });
       chromium = (await b.version()).replace(/^(Headless)?Chrome\//, 'Chromium ');
       await b.close();
     }
-    console.log(`lighthouse ${lhVersion} (mobile, simulated throttling) on ${chromium}, server ${origin}, ${RUNS} runs per screen`);
+    console.log(`lighthouse ${lhVersion} (mobile, simulated throttling) on ${chromium}, server ${origin} (${tls ? 'HTTPS, HTTP/2' : 'plain http, HTTP/1.1'}), ${RUNS} runs per screen`);
     for (const screen of SCREENS) {
       const url = `${origin}/${screen.hash}`;
       const stored: Record<string, string> = {};
@@ -403,7 +456,7 @@ async function main(): Promise<void> {
   }
   const loadAfter = os.loadavg();
   const at = new Date().toISOString();
-  const meta = { at, lighthouse: lhVersion, chromium, cpu: os.cpus()[0]?.model.trim() ?? '', cpus: os.cpus().length, loadBefore, loadAfter, runs: RUNS };
+  const meta = { at, lighthouse: lhVersion, chromium, cpu: os.cpus()[0]?.model.trim() ?? '', cpus: os.cpus().length, loadBefore, loadAfter, runs: RUNS, transport: tls ? 'HTTPS with HTTP/2' : 'plain http (HTTP/1.1)' };
   await fs.mkdir(resultsDir, { recursive: true });
   await fs.writeFile(path.join(resultsDir, 'lighthouse.json'), `${JSON.stringify({ ...meta, target: { performance: 95, accessibility: 95 }, screens: rows }, null, 2)}\n`);
   await fs.writeFile(path.join(resultsDir, 'lighthouse.md'), markdown(meta, rows));

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Http2SecureServer } from 'node:http2';
+import Fastify, { LogController, type FastifyHttp2SecureOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
@@ -87,7 +88,7 @@ const ADMIN_HINT_HTML = buildHintHtml('The admin console');
 /** Builds the Fastify app (not listening). main.ts listens; tests use app.inject or listen on port 0. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { db, config } = opts;
-  const app = Fastify({
+  const options = {
     // A request Node cannot parse (a query or headers beyond 16 KB) still gets the envelope.
     clientErrorHandler,
     logger: opts.logger ?? { level: config.logLevel },
@@ -97,7 +98,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
     frameworkErrors,
-  });
+  };
+  // With a certificate the server speaks HTTPS itself: HTTP/2 to browsers (one connection carries
+  // a screen's dozen files and its API calls at once, where HTTP/1.1 opens up to six, each with
+  // its own handshake and slow start - seconds on a phone's network), HTTP/1.1 to the rest
+  // (allowHTTP1: the websocket's upgrade is an HTTP/1.1 request). The routes only use what Node's
+  // HTTP/2 compatibility API shares with HTTP/1.1 (headers, status, body streams), so the app is
+  // typed as the HTTP/1.1 one.
+  const app = (
+    config.tls
+      ? Fastify({ ...options, http2: true, https: { allowHTTP1: true, cert: config.tls.cert, key: config.tls.key } } as unknown as FastifyHttp2SecureOptions<Http2SecureServer>)
+      : Fastify(options)
+  ) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

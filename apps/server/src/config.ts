@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '@tp/contracts';
@@ -16,6 +17,11 @@ export interface Config {
   webDistDir: string;
   /** The built admin console; `/admin/` serves its index.html. */
   adminDistDir: string;
+  /**
+   * TLS_CERT_FILE and TLS_KEY_FILE (PEM, both or neither): the server itself speaks HTTPS, with
+   * HTTP/2 for browsers and HTTP/1.1 for the rest (the websocket upgrade, older clients).
+   */
+  tls: { cert: string; key: string } | undefined;
   /** TRUST_PROXY=1: behind a reverse proxy; the client's address and protocol come from X-Forwarded-*. */
   trustProxy: boolean;
   /** CSP_EXTRA_ORIGINS: origins the web app may call and load images from besides its own and the API host. */
@@ -137,6 +143,15 @@ function nonEmpty(v: string | undefined): string | undefined {
 
 export type ConfigOverrides = Partial<Omit<Config, 'market'>> & { market?: Partial<MarketConfig> };
 
+/** The certificate and key named by TLS_CERT_FILE / TLS_KEY_FILE, read at start (a bad path fails the start). */
+function tlsEnv(env: NodeJS.ProcessEnv): Config['tls'] {
+  const certFile = nonEmpty(env.TLS_CERT_FILE);
+  const keyFile = nonEmpty(env.TLS_KEY_FILE);
+  if (!certFile && !keyFile) return undefined;
+  if (!certFile || !keyFile) throw new Error('TLS_CERT_FILE and TLS_KEY_FILE go together: set both (PEM files) or neither');
+  return { cert: readFileSync(path.resolve(certFile), 'utf8'), key: readFileSync(path.resolve(keyFile), 'utf8') };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
   return {
     port: intEnv(env, 'PORT', 8080),
@@ -150,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     webDistDir: path.resolve(nonEmpty(env.WEB_DIST_DIR) ?? path.join(REPO_ROOT, 'apps/web/dist')),
     adminDistDir: path.resolve(nonEmpty(env.ADMIN_DIST_DIR) ?? path.join(REPO_ROOT, 'apps/admin/dist')),
+    tls: tlsEnv(env),
     trustProxy: env.TRUST_PROXY === '1',
     cspExtraOrigins: originsEnv(env, 'CSP_EXTRA_ORIGINS'),
     loginIpLimitPerMinute: intEnv(env, 'LOGIN_IP_LIMIT_PER_MINUTE', 30),

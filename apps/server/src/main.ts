@@ -55,7 +55,7 @@ export async function startServer(config: Config = loadConfig(), opts: StartOpti
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    const url = listenUrl(config.host, port);
+    const url = listenUrl(config.host, port, config.tls !== undefined);
     if (config.market.engineEnabled) {
       const log = app.log.child({ module: 'engine' });
       runtime = new MarketRuntime({

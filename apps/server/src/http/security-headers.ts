@@ -41,7 +41,7 @@ function apiSourcesOf(req: FastifyRequest): string[] {
  * address) would have its own files upgraded to an https that does not exist.
  *
  * HSTS only when the request came over TLS: with TRUST_PROXY=1 that is a proxy's
- * `X-Forwarded-Proto: https`; without it, only a TLS socket (never here: the server speaks http).
+ * `X-Forwarded-Proto: https`; without it, only the server's own TLS (TLS_CERT_FILE / TLS_KEY_FILE).
  * Routes may set a stricter policy of their own (uploads: `default-src 'none'; sandbox`).
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
