@@ -326,7 +326,7 @@ function markdown(meta: { at: string; lighthouse: string; chromium: string; cpu:
     '',
     `Median of ${meta.runs} cold runs per screen (fresh profile each), mobile preset with simulated throttling, against the real server over ${meta.transport}.`,
     `Load average before ${load(meta.loadBefore)}, after ${load(meta.loadAfter)}. Target: performance and accessibility at least 95 (below it in bold).`,
-    `Simulated throttling multiplies the main-thread time it observes by 4, so total blocking time (30 % of the performance score) grows with the machine's other load: the 4x is meant for a desktop-class CPU (this 2-core machine reads a benchmark index of about 3500 when not crowded); an index far below that means the figures are those of a busy machine rather than of a phone.`,
+    `Simulated throttling multiplies the main-thread time it observes by 4, so total blocking time (30 % of the performance score) grows with the machine's other load: the 4x is meant for a desktop-class CPU (Lighthouse's guidance: a benchmark index of 1500-2000; machines of this kind have read from 750 to 3500); at an index far below that the figures are those of a slow or busy machine rather than of a phone.`,
     '',
     '| screen | logged in | performance | accessibility | first contentful paint | largest contentful paint | total blocking time | cumulative layout shift | runs (performance) | CPU benchmark index |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
