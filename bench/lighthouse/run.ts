@@ -27,7 +27,6 @@
  * accessibility at least 95 on every screen.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -39,8 +38,8 @@ import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import type { Result as LhResult } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import selfsigned from 'selfsigned';
 import { MARKET_OPEN } from '@tp/contracts';
+import { localCertificate } from '../../apps/server/src/test/local-certificate.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
@@ -78,20 +77,14 @@ const SCREENS = wanted.length ? ALL_SCREENS.filter((s) => wanted.includes(s.key)
 /** Chromium's flags for the run: the base ones, and trust in the run's own certificate when there is one. */
 let chromiumFlags = BASE_CHROMIUM_FLAGS;
 
-/** A self-signed certificate for 127.0.0.1, for this run only. */
+/** A self-signed certificate for 127.0.0.1, for this run only, written where the server reads it. */
 async function throwawayCertificate(dir: string): Promise<{ certFile: string; keyFile: string; cert: string; spkiHash: string }> {
-  const pems = await selfsigned.generate([{ name: 'commonName', value: '127.0.0.1' }], {
-    notAfterDate: new Date(Date.now() + 24 * 3600 * 1000),
-    keyType: 'ec',
-    curve: 'P-256',
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
-  });
+  const { cert, key, spkiHash } = await localCertificate();
   const certFile = path.join(dir, 'tls-cert.pem');
   const keyFile = path.join(dir, 'tls-key.pem');
-  await fs.writeFile(certFile, pems.cert);
-  await fs.writeFile(keyFile, pems.private, { mode: 0o600 });
-  const spki = crypto.createPublicKey(pems.cert).export({ type: 'spki', format: 'der' });
-  return { certFile, keyFile, cert: pems.cert, spkiHash: crypto.createHash('sha256').update(spki).digest('base64') };
+  await fs.writeFile(certFile, cert);
+  await fs.writeFile(keyFile, key, { mode: 0o600 });
+  return { certFile, keyFile, cert, spkiHash };
 }
 
 /** The run's certificate, trusted by the bench's own API calls (undefined over plain http). */

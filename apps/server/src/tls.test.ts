@@ -1,11 +1,11 @@
 import http2 from 'node:http2';
 import https from 'node:https';
-import selfsigned from 'selfsigned';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { listenUrl } from './listen-url.js';
 import { HSTS_VALUE } from './http/security-headers.js';
+import { localCertificate } from './test/local-certificate.js';
 import { createTestApp, type TestApp } from './test/test-app.js';
 
 /*
@@ -18,14 +18,9 @@ let origin: string;
 let cert: string;
 
 beforeAll(async () => {
-  const pems = await selfsigned.generate([{ name: 'commonName', value: '127.0.0.1' }], {
-    notAfterDate: new Date(Date.now() + 24 * 3600 * 1000),
-    keyType: 'ec',
-    curve: 'P-256',
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
-  });
-  cert = pems.cert;
-  t = await createTestApp({ config: { tls: { cert: pems.cert, key: pems.private } } });
+  const local = await localCertificate();
+  cert = local.cert;
+  t = await createTestApp({ config: { tls: { cert: local.cert, key: local.key } } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   origin = `https://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
