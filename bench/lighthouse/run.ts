@@ -282,7 +282,12 @@ async function measure(origin: string, url: string, stored: Record<string, strin
     if (lhr.runtimeError) throw new LighthouseRuntimeError(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (lhr.runWarnings.length) console.log(`    warnings: ${lhr.runWarnings.join(' / ')}`);
     if (lhr.finalDisplayedUrl.includes('#/login')) throw new Error(`${url} was sent to the login screen: the session did not take`);
-    if (KEEP_REPORTS) await fs.writeFile(path.join(reportDir, `${label}.json`), typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
+    if (KEEP_REPORTS) {
+      await fs.writeFile(path.join(reportDir, `${label}.json`), typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
+      // the page's trace as Lighthouse recorded it (unthrottled), for a look at its tasks in DevTools
+      const trace = (result.artifacts as { Trace?: unknown } | undefined)?.Trace;
+      if (trace) await fs.writeFile(path.join(reportDir, `${label}.trace.json`), JSON.stringify(trace));
+    }
     return lhr;
   } finally {
     await browser.close();

@@ -27,7 +27,8 @@ vi.mock('../../lib/ws', async (importOriginal) => {
 // lightweight-charts draws on canvas: jsdom has none. Record what the chart is given instead.
 const chart = vi.hoisted(() => {
   const make = () => ({ setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn(), data: vi.fn(() => []), priceScale: () => ({ applyOptions: vi.fn() }) });
-  const state = { candles: make(), volume: make(), created: 0 };
+  /** setData calls of the candles made before the task that created the chart ended (see below). */
+  const state = { candles: make(), volume: make(), created: 0, historyWhenCreatingTaskEnded: -1 };
   return state;
 });
 vi.mock('lightweight-charts', () => ({
@@ -36,6 +37,8 @@ vi.mock('lightweight-charts', () => ({
   HistogramSeries: { type: 'Histogram' },
   createChart: () => {
     chart.created += 1;
+    // what the chart holds once the code that created it has run to its end, before any frame
+    queueMicrotask(() => (chart.historyWhenCreatingTaskEnded = chart.candles.setData.mock.calls.length));
     return {
       addSeries: (def: { type: string }) => (def.type === 'Candlestick' ? chart.candles : chart.volume),
       applyOptions: vi.fn(),
@@ -70,6 +73,7 @@ beforeEach(() => {
   resetQuotes();
   chart.candles = { ...chart.candles, setData: vi.fn(), update: vi.fn() };
   chart.volume = { ...chart.volume, setData: vi.fn(), update: vi.fn() };
+  chart.historyWhenCreatingTaskEnded = -1;
   useCurrentSymbol.setState({ id: null });
   routes[endpoints.market.tradeList.path] = () => SYMBOLS;
   routes[endpoints.market.categories.path] = () => CATEGORIES;
@@ -329,6 +333,14 @@ describe('trade page', () => {
     expect(screen.getByTestId('trade-chart').getAttribute('data-period')).toBe('60');
   });
 
+  it('creates the chart with its history in one go, so that its first paint is the finished chart', async () => {
+    useCurrentSymbol.getState().setId(13);
+    await renderScreen(<TradePage />, '/trade');
+    // the candles are in before the library arrives (it loads a frame after the screen)
+    await waitFor(() => expect(chart.historyWhenCreatingTaskEnded).toBe(1));
+    expect(chart.candles.setData.mock.calls[0]![0]).toHaveLength(2);
+  });
+
   it('KLINE pushes of the shown period go to series.update; other periods are ignored', async () => {
     useCurrentSymbol.getState().setId(13);
     const { unmount } = await renderScreen(<TradePage />, '/trade');
@@ -389,7 +401,8 @@ describe('trade page', () => {
     useCurrentSymbol.getState().setId(13);
     await renderScreen(<TradePage renderOrderForm={form} />, '/trade');
     await screen.findByTestId('trade-symbol-header');
-    expect(screen.getByTestId('trade-form').textContent).toBe('contract:BTCUSDT');
+    // the form comes a frame after the symbol and its quote
+    expect((await screen.findByTestId('trade-form')).textContent).toBe('contract:BTCUSDT');
     fireEvent.click(screen.getByTestId('trade-mode-future'));
     await waitFor(() => expect(screen.getByTestId('trade-form').textContent).toBe('future:BTCUSDT'));
   });

@@ -26,7 +26,19 @@ export function useTradeList() {
   return useQuery(tradeListQuery);
 }
 
-/** Entering /, /trade or /order refreshes the trade list (spec section 2). */
-export function refreshTradeList(client: QueryClient): void {
+/**
+ * An answer asked for this recently is already the refresh that entering a screen asks for: the
+ * app's start asks for the list of the screen it opens on before that screen's code has arrived.
+ */
+export const ENTRY_FRESH_MS = 3_000;
+
+/**
+ * Entering /, /trade or /order refreshes the trade list (spec section 2) - unless a request for it
+ * is on its way or has just been answered. Marking that answer stale (or cancelling the request)
+ * would only ask for the same list again, a round trip and a render of the whole screen later.
+ */
+export function refreshTradeList(client: QueryClient, now = Date.now()): void {
+  const state = client.getQueryState(TRADE_LIST_KEY);
+  if (state && (state.fetchStatus === 'fetching' || now - state.dataUpdatedAt < ENTRY_FRESH_MS)) return;
   void client.invalidateQueries({ queryKey: TRADE_LIST_KEY });
 }

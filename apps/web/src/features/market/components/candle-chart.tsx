@@ -9,6 +9,7 @@ import { dateLocale, formatChartCrosshair, formatChartTick, zoneName } from '../
 import { useTheme, type Theme } from '../../../lib/theme';
 import { ws, type WsMessage } from '../../../lib/ws';
 import { createPacer } from '../../../lib/pacer';
+import { useAfterPaint } from '../../../lib/after-paint';
 import { useKline } from '../api/kline';
 import { QUOTE_PAINT_MS } from '../model/quote-store';
 
@@ -42,6 +43,8 @@ function toBar(p: Pick<KlinePoint, 'Time' | 'Open' | 'High' | 'Low' | 'Close' | 
   return { time: (p.Time + SHIFT_S) as UTCTimestamp, open: Number(p.Open), high: Number(p.High), low: Number(p.Low), close: Number(p.Close), volume: Number(p.Volume) };
 }
 
+type ChartLibrary = typeof import('lightweight-charts');
+
 interface Chart {
   chart: IChartApi;
   candles: ISeriesApi<'Candlestick'>;
@@ -62,7 +65,8 @@ export function CandleChart({ symbol, period }: { symbol: TradeSymbol; period: C
   const theme = useTheme((s) => s.theme);
   const box = useRef<HTMLDivElement>(null);
   const chartRef = useRef<Chart | null>(null);
-  const [ready, setReady] = useState(false);
+  // The library once loaded: every effect below waits for it, and runs with the others of one commit.
+  const [lib, setLib] = useState<ChartLibrary | null>(null);
   const kline = useKline(symbol.Id, period);
   const lastTime = useRef(0);
   const shownKey = useRef('');
@@ -74,45 +78,52 @@ export function CandleChart({ symbol, period }: { symbol: TradeSymbol; period: C
     paletteRef.current = palette;
   });
 
-  // Create the chart once; the library loads on demand (only the trade screen needs it), and only
-  // after the frame with the symbol and its quote has painted: on a fast network the library would
-  // otherwise arrive first and its evaluation (the slowest of any script on a phone's CPU) would
-  // hold that paint back. The chart's box keeps its size meanwhile.
+  // The library loads on demand (only the trade screen needs it), and only after the frame with
+  // the symbol and its quote has painted: on a fast network the library would otherwise arrive
+  // first and its evaluation (the slowest of any script on a phone's CPU) would hold that paint
+  // back. The chart's box keeps its size meanwhile.
+  const painted = useAfterPaint();
   useEffect(() => {
+    if (!painted) return;
     let disposed = false;
-    const load = () =>
-      void import('lightweight-charts').then((lc) => {
-        const el = box.current;
-        if (disposed || !el) return;
-        const chart = lc.createChart(el, {
-          autoSize: true,
-          layout: { attributionLogo: false, fontSize: 11 },
-          rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.24 } },
-          timeScale: { timeVisible: true, secondsVisible: false, rightOffset: 4, barSpacing: 7 },
-          crosshair: { mode: lc.CrosshairMode.Normal },
-          handleScale: { axisPressedMouseMove: { time: true, price: false } },
-        });
-        const candles = chart.addSeries(lc.CandlestickSeries, { borderVisible: false });
-        const volume = chart.addSeries(lc.HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'vol', lastValueVisible: false, priceLineVisible: false });
-        volume.priceScale().applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
-        chartRef.current = { chart, candles, volume };
-        setReady(true);
-      });
-    // a frame and a task later: after the browser has painted the render that mounted the chart
-    const frame = requestAnimationFrame(() => setTimeout(() => !disposed && load(), 0));
+    void import('lightweight-charts').then((lc) => !disposed && setLib(lc));
     return () => {
-      cancelAnimationFrame(frame);
       disposed = true;
-      chartRef.current?.chart.remove();
-      chartRef.current = null;
-      setReady(false);
     };
-  }, []);
+  }, [painted]);
+
+  // The chart is created in the same commit as the effects below give it its colours, format and
+  // history: all in one task, so its first paint is the finished chart (an empty chart painted
+  // first and the data a paint later would cost a phone a second full paint of the canvas).
+  useEffect(() => {
+    const el = box.current;
+    if (!lib || !el) return;
+    // The labels in the app's own font (styles.css), already loaded for the page around the chart:
+    // the library's default stack names other families, each one more font to look up first.
+    const fontFamily = getComputedStyle(el).fontFamily;
+    const chart = lib.createChart(el, {
+      autoSize: true,
+      layout: { attributionLogo: false, fontSize: 11, ...(fontFamily ? { fontFamily } : {}) },
+      rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.24 } },
+      timeScale: { timeVisible: true, secondsVisible: false, rightOffset: 4, barSpacing: 7 },
+      crosshair: { mode: lib.CrosshairMode.Normal },
+      handleScale: { axisPressedMouseMove: { time: true, price: false } },
+    });
+    const candles = chart.addSeries(lib.CandlestickSeries, { borderVisible: false });
+    const volume = chart.addSeries(lib.HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'vol', lastValueVisible: false, priceLineVisible: false });
+    volume.priceScale().applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
+    chartRef.current = { chart, candles, volume };
+    return () => {
+      chart.remove();
+      chartRef.current = null;
+      shownKey.current = '';
+    };
+  }, [lib]);
 
   // Theme-aware colours, applied again on every light/dark switch.
   useEffect(() => {
     const c = chartRef.current;
-    if (!ready || !c) return;
+    if (!c) return;
     c.chart.applyOptions({
       layout: { background: { color: palette.bg }, textColor: palette.text },
       grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
@@ -131,32 +142,32 @@ export function CandleChart({ symbol, period }: { symbol: TradeSymbol; period: C
         }),
       );
     }
-  }, [ready, palette]);
+  }, [lib, palette]);
 
   // Price precision of the symbol.
   useEffect(() => {
     const c = chartRef.current;
-    if (!ready || !c) return;
+    if (!c) return;
     const p = Math.max(0, symbol.PricePrecision);
     c.candles.applyOptions({ priceFormat: { type: 'price', precision: p, minMove: 1 / 10 ** p } });
-  }, [ready, symbol.PricePrecision]);
+  }, [lib, symbol.PricePrecision]);
 
   // Dates in the app's language (the library would use the browser's): the crosshair label with
   // the time (the date alone on daily candles), and the time axis's years, months, days and hours.
   useEffect(() => {
     const c = chartRef.current;
-    if (!ready || !c) return;
+    if (!c) return;
     const seconds = (time: Time) => (typeof time === 'number' ? time : 0);
     c.chart.applyOptions({
       localization: { locale: dateLocale(lang), timeFormatter: (time: Time) => formatChartCrosshair(seconds(time), lang, period !== 1440) },
       timeScale: { tickMarkFormatter: (time: Time, type: number) => formatChartTick(seconds(time), lang, TICKS[type] ?? 'time') },
     });
-  }, [ready, lang, period]);
+  }, [lib, lang, period]);
 
   // History: set on load and on every symbol/period change.
   useEffect(() => {
     const c = chartRef.current;
-    if (!ready || !c) return;
+    if (!c) return;
     const bars = (kline.data ?? []).map(toBar);
     const pal = paletteRef.current;
     c.candles.setData(bars.map(({ volume: _v, ...b }) => b));
@@ -167,12 +178,12 @@ export function CandleChart({ symbol, period }: { symbol: TradeSymbol; period: C
       shownKey.current = key;
       c.chart.timeScale().setVisibleLogicalRange({ from: Math.max(0, bars.length - BARS_IN_VIEW), to: bars.length + 3 });
     }
-  }, [ready, kline.data, symbol.Id, period]);
+  }, [lib, kline.data, symbol.Id, period]);
 
   // Live candles of the shown period, straight into the series, at the quotes' pace: the current
   // candle moves with every trade of the feed, and each update is a repaint of the whole canvas.
   useEffect(() => {
-    if (!ready) return;
+    if (!lib) return;
     const pacer = createPacer<{ bar: Bar; period: string }>(QUOTE_PAINT_MS, (pushes) => {
       const c = chartRef.current;
       const period = klinePeriodName(periodRef.current);
@@ -197,7 +208,7 @@ export function CandleChart({ symbol, period }: { symbol: TradeSymbol; period: C
       unsubscribe();
       pacer.reset();
     };
-  }, [ready, symbol.Code]);
+  }, [lib, symbol.Code]);
 
   return (
     <div className="tp-chart" data-testid="trade-chart" data-period={period} data-code={symbol.Code}>
@@ -205,7 +216,7 @@ export function CandleChart({ symbol, period }: { symbol: TradeSymbol; period: C
       <span className="tp-chart-zone tp-muted" data-testid="trade-chart-zone">
         {zoneName(lang)}
       </span>
-      {kline.isPending || !ready ? (
+      {kline.isPending || !lib ? (
         <div className="tp-chart-overlay" data-testid="trade-chart-loading">
           <SpinLoading color="primary" style={{ '--size': '28px' } as CSSProperties} />
         </div>

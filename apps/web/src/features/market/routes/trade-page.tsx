@@ -8,6 +8,8 @@ import { MARKET_OPEN, type TradeSymbol } from '@tp/contracts';
 import { CANDLE_PERIODS, DEFAULT_CANDLE_PERIOD, type CandlePeriod } from '@tp/domain';
 import { NavBar } from '../../../components/ui/nav-bar';
 import { LoadError } from '../../../components/ui/states';
+import { PartFallback } from '../../../components/ui/screen-fallback';
+import { useAfterPaint } from '../../../lib/after-paint';
 import { useCurrentSymbol } from '../../../lib/current-symbol';
 import { useSegmentedRadios } from '../../../lib/segmented-radios';
 import { compactNumber } from '../../../lib/format';
@@ -69,6 +71,15 @@ function SymbolQuote({ symbol }: { symbol: TradeSymbol }) {
       </div>
     </>
   );
+}
+
+/**
+ * The order form comes a frame after the symbol, its quote and the chart's box: the price is what
+ * the screen shows first, and the form (below it, partly out of view) is a second, shorter piece
+ * of work for a phone rather than part of one long one.
+ */
+function AfterPaint({ children }: { children: ReactNode }) {
+  return useAfterPaint() ? children : <PartFallback />;
 }
 
 /** Trade: mode, symbol header with the symbols drawer, live quote, period bar and candlesticks. */
@@ -134,7 +145,7 @@ export function TradePage({ headerRight, renderOrderForm }: TradePageProps) {
           </div>
           <CandleChart symbol={symbol} period={period} />
         </section>
-        {renderOrderForm?.(mode, symbol)}
+        <AfterPaint>{renderOrderForm?.(mode, symbol)}</AfterPaint>
         <SymbolDrawer open={drawer} onClose={() => setDrawer(false)} symbols={symbols} categories={categories.data ?? []} currentId={symbol.Id} onPick={pick} />
       </>
     );
