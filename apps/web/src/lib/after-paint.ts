@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /*
  * For the parts of a screen that may come a moment after the rest: false on the render that
@@ -14,7 +14,9 @@ export function useAfterPaint(): boolean {
     let task: ReturnType<typeof setTimeout> | undefined;
     // the frame's callbacks run before its paint; a task queued from there runs after it
     const frame = requestAnimationFrame(() => {
-      task = setTimeout(() => !cancelled && setPainted(true), 0);
+      // a transition: React renders what comes in slices of a few milliseconds, yielding between
+      // them, rather than in one piece
+      task = setTimeout(() => !cancelled && startTransition(() => setPainted(true)), 0);
     });
     return () => {
       cancelled = true;

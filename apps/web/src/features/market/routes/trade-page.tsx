@@ -1,6 +1,6 @@
 import '../market.css';
 import '../trade.css';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useRef, useState, type ReactNode } from 'react';
 import { Segmented } from 'antd-mobile';
 import { DownFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -87,7 +87,10 @@ export function TradePage({ headerRight, renderOrderForm }: TradePageProps) {
   const { t } = useTranslation();
   const modeSwitch = useRef<HTMLDivElement>(null);
   useSegmentedRadios(modeSwitch, t('nav.trade'));
-  const list = useTradeList();
+  // The list's first answer renders the whole screen below the header. Read through a deferred
+  // value, that render is one React may split into slices of a few milliseconds (an answer's
+  // own update would be rendered in one piece), so the page keeps answering taps meanwhile.
+  const list = useDeferredValue(useTradeList());
   const categories = useCategories();
   const currentId = useCurrentSymbol((s) => s.id);
   const setCurrentId = useCurrentSymbol((s) => s.setId);
