@@ -33,10 +33,14 @@ export const SignatureField = forwardRef<SignatureHandle, { testId: string; heig
       p.clear();
       p.fromData(data);
     };
-    fit();
-    window.addEventListener('resize', fit);
+    // Fitted once the browser has laid the page out (and on every change of the box's size), when
+    // reading the size costs nothing: read here, it would make the browser lay out the whole new
+    // page at once, inside the same long piece of work as the render that mounted it.
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(fit);
+    if (observer) observer.observe(el);
+    else fit();
     return () => {
-      window.removeEventListener('resize', fit);
+      observer?.disconnect();
       p.off();
       pad.current = null;
     };
