@@ -3,6 +3,7 @@ import { setupAntdForReact19 } from '../lib/antd-setup';
 import { useAuth } from '../lib/auth-store';
 import { currentLang, i18next, initI18n } from '../lib/i18n';
 import { applyTheme, storedTheme } from '../lib/theme';
+import { nextTask } from '../lib/next-task';
 import { toast, toastSuccess } from '../lib/toast';
 import { goLogin } from './navigation';
 
@@ -29,6 +30,10 @@ export async function bootstrap(beforeTexts?: () => void): Promise<void> {
   setupAntdForReact19();
   applyTheme(storedTheme());
   wireApi();
+  // Start-up in three tasks rather than one: the entry's evaluation, then the first requests
+  // (the query client's first calls are slow the first time), then the texts.
+  await nextTask();
   beforeTexts?.();
+  await nextTask();
   await initI18n();
 }
