@@ -10,16 +10,15 @@ import { startTransition, useEffect, useState } from 'react';
 export function useAfterPaint(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
-    let cancelled = false;
     let task: ReturnType<typeof setTimeout> | undefined;
     // the frame's callbacks run before its paint; a task queued from there runs after it
     const frame = requestAnimationFrame(() => {
       // a transition: React renders what comes in slices of a few milliseconds, yielding between
       // them, rather than in one piece
-      task = setTimeout(() => !cancelled && startTransition(() => setPainted(true)), 0);
+      task = setTimeout(() => startTransition(() => setPainted(true)), 0);
     });
+    // whichever of the two is pending when the caller goes, it never runs
     return () => {
-      cancelled = true;
       cancelAnimationFrame(frame);
       clearTimeout(task);
     };
