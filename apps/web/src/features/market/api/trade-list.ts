@@ -14,8 +14,9 @@ export const TRADE_LIST_REFRESH_MS = 60_000;
 export const tradeListQuery = queryOptions({
   queryKey: TRADE_LIST_KEY,
   queryFn: async ({ signal }) => {
+    const askedAt = Date.now();
     const list = await call(marketEndpoints.tradeList, undefined, { signal });
-    seedQuotes(list);
+    seedQuotes(list, askedAt);
     return list;
   },
   staleTime: 15_000,

@@ -23,6 +23,26 @@ describe('quote store', () => {
     for (const code of ['EURUSD', 'GBPUSD', 'XAUUSD', 'ETHUSDT']) expect(after[code]).toBe(before[code]);
   });
 
+  it('a trade-list answer asked for before a push does not take the pushed quote back', () => {
+    applyDayMarket([tick('BTCUSDT', '113000')], 2_000);
+    // The list left at 1 s and answers after the push, with the price of before it.
+    seedQuotes(SYMBOLS, 1_000);
+    expect(quoteStore.getState().quotes.BTCUSDT!.close).toBe('113000');
+    // Symbols no push has moved since take the list's quote.
+    expect(quoteStore.getState().quotes.ETHUSDT!.close).toBe(SYMBOLS.find((s) => s.Code === 'ETHUSDT')!.ForexQuotations.Close);
+    // A list asked for after the push is newer than it.
+    seedQuotes(SYMBOLS, 3_000);
+    expect(quoteStore.getState().quotes.BTCUSDT!.close).toBe('112352.64');
+  });
+
+  it('a push from before the newest list does not replace the list\'s quote', () => {
+    seedQuotes(SYMBOLS, 5_000);
+    applyDayMarket([tick('BTCUSDT', '1')], 4_000);
+    expect(quoteStore.getState().quotes.BTCUSDT!.close).toBe('112352.64');
+    applyDayMarket([tick('BTCUSDT', '2')], 6_000);
+    expect(quoteStore.getState().quotes.BTCUSDT!.close).toBe('2');
+  });
+
   it('a push that changes nothing does not touch the state', () => {
     applyDayMarket([tick('BTCUSDT', '1')]);
     const before = quoteStore.getState().quotes;

@@ -29,10 +29,20 @@ function same(a: Quote | undefined, b: Quote): boolean {
   return !!a && a.close === b.close && a.change === b.change && a.high === b.high && a.low === b.low && a.open === b.open && a.volume === b.volume;
 }
 
-function merge(entries: readonly (readonly [string, Quote])[]): void {
+/**
+ * When each symbol's shown quote was true: the arrival of the push it came from, or the moment the
+ * trade-list request it came from left. A quote never goes back in time: a list answer that was
+ * asked for before the last push (it arrives after it, or with the minute's refresh) and a push
+ * held by the pacer from before the last list do not replace the newer quote.
+ */
+const quoteTimes = new Map<string, number>();
+
+function merge(entries: readonly (readonly [string, Quote, number])[]): void {
   const current = quoteStore.getState().quotes;
   let next: Record<string, Quote> | null = null;
-  for (const [code, quote] of entries) {
+  for (const [code, quote, at] of entries) {
+    if ((quoteTimes.get(code) ?? -Infinity) > at) continue;
+    quoteTimes.set(code, at);
     if (same((next ?? current)[code], quote)) continue;
     next ??= { ...current };
     next[code] = quote;
@@ -40,12 +50,12 @@ function merge(entries: readonly (readonly [string, Quote])[]): void {
   if (next) quoteStore.setState({ quotes: next });
 }
 
-/** The trade list's quotes (fetched now) become the starting point of the live ones. */
-export function seedQuotes(list: readonly TradeSymbol[]): void {
+/** The trade list's quotes become the starting point of the live ones; `askedAt`: when its request left. */
+export function seedQuotes(list: readonly TradeSymbol[], askedAt = Date.now()): void {
   merge(
     list.map((s) => {
       const q = s.ForexQuotations;
-      return [s.Code, { close: q.Close, change: q.Change, high: q.High, low: q.Low, open: q.Open, volume: q.Volume }] as const;
+      return [s.Code, { close: q.Close, change: q.Change, high: q.High, low: q.Low, open: q.Open, volume: q.Volume }, askedAt] as const;
     }),
   );
 }
@@ -55,11 +65,16 @@ function isDayMarket(m: WsMessage): m is WsMessage & DayMarketPush {
   return typeof p.symbol === 'string' && typeof p.close === 'string';
 }
 
-/** Apply DAY_MARKET pushes; missing fields keep their last value. */
-export function applyDayMarket(pushes: readonly WsMessage[]): void {
+interface ReceivedPush {
+  m: WsMessage;
+  /** When it arrived. */
+  at: number;
+}
+
+function applyReceived(pushes: readonly ReceivedPush[]): void {
   const current = quoteStore.getState().quotes;
-  const entries: [string, Quote][] = [];
-  for (const m of pushes) {
+  const entries: [string, Quote, number][] = [];
+  for (const { m, at } of pushes) {
     if (!isDayMarket(m)) continue;
     const prev = current[m.symbol];
     entries.push([
@@ -72,14 +87,21 @@ export function applyDayMarket(pushes: readonly WsMessage[]): void {
         open: m.open ?? prev?.open ?? m.close,
         volume: m.volume ?? prev?.volume ?? '0',
       },
+      at,
     ]);
   }
   merge(entries);
 }
 
+/** Apply DAY_MARKET pushes (arrived at `at`); missing fields keep their last value. */
+export function applyDayMarket(pushes: readonly WsMessage[], at = Date.now()): void {
+  applyReceived(pushes.map((m) => ({ m, at })));
+}
+
 /** Forget every quote and every push not yet applied (tests). */
 export function resetQuotes(): void {
   dayMarketPacer.reset();
+  quoteTimes.clear();
   quoteStore.setState({ quotes: {} });
 }
 
@@ -108,11 +130,11 @@ export function useQuote(code: string | undefined, follow = true): Quote | undef
  */
 export const QUOTE_PAINT_MS = 250;
 
-const dayMarketPacer = createPacer<WsMessage>(QUOTE_PAINT_MS, applyDayMarket);
+const dayMarketPacer = createPacer<ReceivedPush>(QUOTE_PAINT_MS, applyReceived);
 
 /** A DAY_MARKET push: applied at once after a quiet spell, else with the others at the next paint. */
 export function receiveDayMarket(m: WsMessage): void {
-  dayMarketPacer.push(m);
+  dayMarketPacer.push({ m, at: Date.now() });
 }
 
 /** Keep the quote store live (DAY_MARKET) while the calling screen is mounted. */
