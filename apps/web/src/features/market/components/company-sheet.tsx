@@ -1,11 +1,12 @@
 import '../market.css';
 import '../trade.css';
 import { useState } from 'react';
-import { Button, Popup } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Company } from '@tp/contracts';
 import { assetUrl } from '../../../lib/api/client';
 import { openUrl, setCookie } from '../../../lib/browser';
+import { LazyPopup } from '../../../components/ui/lazy-popup';
 
 /** Spec section 9: the company cookie lives 3 years. */
 export const COMPANY_COOKIE = 'company_id';
@@ -55,7 +56,7 @@ export function CompanySheet({ company, onClose }: { company: Company | null; on
     if (url) openUrl(url);
   };
   return (
-    <Popup visible={!!c} onMaskClick={onClose} onClose={onClose} position="bottom" bodyClassName="tp-sheet-body" showCloseButton>
+    <LazyPopup visible={!!c} onMaskClick={onClose} onClose={onClose} position="bottom" bodyClassName="tp-sheet-body" showCloseButton>
       {c ? (
         <div className="tp-company-sheet" data-testid="company-sheet">
           <div className="tp-company-title">
@@ -72,6 +73,6 @@ export function CompanySheet({ company, onClose }: { company: Company | null; on
           </Button>
         </div>
       ) : null}
-    </Popup>
+    </LazyPopup>
   );
 }

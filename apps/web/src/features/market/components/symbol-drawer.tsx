@@ -1,12 +1,12 @@
 import '../market.css';
 import '../trade.css';
 import { memo, useState } from 'react';
-import { Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Category, TradeSymbol } from '@tp/contracts';
 import { useQuote } from '../model/quote-store';
 import { ChangeText, PriceText } from './quote-text';
 import { SymbolLogo } from './symbol-logo';
+import { LazyPopup } from '../../../components/ui/lazy-popup';
 
 const DrawerItem = memo(function DrawerItem({ symbol, active, onPick }: { symbol: TradeSymbol; active: boolean; onPick: (s: TradeSymbol) => void }) {
   const live = useQuote(symbol.Code);
@@ -37,7 +37,7 @@ export function SymbolDrawer({ open, onClose, symbols, categories, currentId, on
   const [category, setCategory] = useState<number | null>(null);
   const shown = category === null ? symbols : symbols.filter((s) => s.CategoryId === category);
   return (
-    <Popup visible={open} onMaskClick={onClose} onClose={onClose} position="left" bodyClassName="tp-drawer-body" destroyOnClose>
+    <LazyPopup visible={open} onMaskClick={onClose} onClose={onClose} position="left" bodyClassName="tp-drawer-body" destroyOnClose>
       <div className="tp-drawer" data-testid="trade-symbol-drawer">
         <div className="tp-popup-title">{t('market.all_symbols')}</div>
         <div className="tp-chips tp-drawer-chips" role="tablist">
@@ -57,6 +57,6 @@ export function SymbolDrawer({ open, onClose, symbols, categories, currentId, on
           {shown.length === 0 ? <div className="tp-center">{t('market.empty')}</div> : null}
         </div>
       </div>
-    </Popup>
+    </LazyPopup>
   );
 }

@@ -1,6 +1,6 @@
 import '../micro.css';
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Popup, Tabs } from 'antd-mobile';
+import { Button, Tabs } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ReceiptVerify } from '../../../components/fair/receipt-verify';
@@ -12,6 +12,7 @@ import { MICRO_KEY, useMicroOrders } from '../api/micro-api';
 import { formatRemaining, useCountdown } from '../model/countdown';
 import { ratioPercent } from './micro-order-form';
 import { DateTime } from '../../../components/ui/date-time';
+import { LazyPopup } from '../../../components/ui/lazy-popup';
 
 export type MicroTab = typeof MICRO_STATUS_RUNNING | typeof MICRO_STATUS_CLOSED;
 
@@ -91,7 +92,7 @@ function OrderSheet({ order, onClose }: { order: MicroOrder | null; onClose: () 
   const { t } = useTranslation();
   const o = order;
   return (
-    <Popup visible={!!o} onMaskClick={onClose} onClose={onClose} position="bottom" bodyClassName="tp-sheet-body" showCloseButton>
+    <LazyPopup visible={!!o} onMaskClick={onClose} onClose={onClose} position="bottom" bodyClassName="tp-sheet-body" showCloseButton>
       {o ? (
         <div className="tp-company-sheet" data-testid="micro-order-sheet">
           <div className="tp-company-title">
@@ -118,7 +119,7 @@ function OrderSheet({ order, onClose }: { order: MicroOrder | null; onClose: () 
           </Button>
         </div>
       ) : null}
-    </Popup>
+    </LazyPopup>
   );
 }
 

@@ -1,13 +1,13 @@
-import { Popup } from 'antd-mobile';
 import { CheckOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_IDS, accountNameKey, type AccountTypeId } from '../model/wallet-model';
+import { LazyPopup } from '../../../components/ui/lazy-popup';
 
 /** A bottom sheet listing the three accounts. */
 export function AccountPicker({ visible, value, title, onPick, onClose, testId }: { visible: boolean; value: AccountTypeId; title: string; onPick: (id: AccountTypeId) => void; onClose: () => void; testId: string }) {
   const { t } = useTranslation();
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="tp-sheet">
+    <LazyPopup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="tp-sheet">
       <div className="tp-popup-title">{title}</div>
       <div role="listbox" aria-label={title}>
         {ACCOUNT_IDS.map((id) => (
@@ -25,6 +25,6 @@ export function AccountPicker({ visible, value, title, onPick, onClose, testId }
           </button>
         ))}
       </div>
-    </Popup>
+    </LazyPopup>
   );
 }
