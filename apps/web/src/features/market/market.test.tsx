@@ -28,21 +28,23 @@ vi.mock('../../lib/ws', async (importOriginal) => {
 const chart = vi.hoisted(() => {
   const make = () => ({ setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn(), data: vi.fn(() => []), priceScale: () => ({ applyOptions: vi.fn() }) });
   /** setData calls of the candles made before the task that created the chart ended (see below). */
-  const state = { candles: make(), volume: make(), created: 0, historyWhenCreatingTaskEnded: -1 };
+  const state = { candles: make(), volume: make(), created: 0, historyWhenCreatingTaskEnded: -1, options: [] as unknown[], resize: vi.fn() };
   return state;
 });
 vi.mock('lightweight-charts', () => ({
   CrosshairMode: { Normal: 0 },
   CandlestickSeries: { type: 'Candlestick' },
   HistogramSeries: { type: 'Histogram' },
-  createChart: () => {
+  createChart: (_el: unknown, options: unknown) => {
     chart.created += 1;
+    chart.options.push(options);
     // what the chart holds once the code that created it has run to its end, before any frame
     queueMicrotask(() => (chart.historyWhenCreatingTaskEnded = chart.candles.setData.mock.calls.length));
     return {
       addSeries: (def: { type: string }) => (def.type === 'Candlestick' ? chart.candles : chart.volume),
       applyOptions: vi.fn(),
       remove: vi.fn(),
+      resize: chart.resize,
       timeScale: () => ({ setVisibleLogicalRange: vi.fn() }),
     };
   },
@@ -74,6 +76,8 @@ beforeEach(() => {
   chart.candles = { ...chart.candles, setData: vi.fn(), update: vi.fn() };
   chart.volume = { ...chart.volume, setData: vi.fn(), update: vi.fn() };
   chart.historyWhenCreatingTaskEnded = -1;
+  chart.options = [];
+  chart.resize = vi.fn();
   useCurrentSymbol.setState({ id: null });
   routes[endpoints.market.tradeList.path] = () => SYMBOLS;
   routes[endpoints.market.categories.path] = () => CATEGORIES;
@@ -339,6 +343,38 @@ describe('trade page', () => {
     // the candles are in before the library arrives (it loads a frame after the screen)
     await waitFor(() => expect(chart.historyWhenCreatingTaskEnded).toBe(1));
     expect(chart.candles.setData.mock.calls[0]![0]).toHaveLength(2);
+  });
+
+  it('sizes the chart to whole even pixels itself, and resizes it only when that size changes', async () => {
+    const notices: ((entries: { contentRect: { width: number; height: number } }[]) => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(notify: (typeof notices)[number]) {
+          notices.push(notify);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      useCurrentSymbol.getState().setId(13);
+      await renderScreen(<TradePage />, '/trade');
+      await waitFor(() => expect(chart.options).toHaveLength(1));
+      // not the library's own autoSize (it repaints on every notice of an odd-width box)
+      expect(chart.options[0]).not.toHaveProperty('autoSize');
+      const notify = notices.at(-1)!;
+      notify([{ contentRect: { width: 319.4, height: 340 } }]);
+      expect(chart.resize.mock.calls).toEqual([[318, 340, true]]);
+      // a 375 px phone's box again, or a fraction more: the same chart size, no repaint
+      notify([{ contentRect: { width: 319, height: 340 } }]);
+      notify([{ contentRect: { width: 318.9, height: 341 } }]);
+      expect(chart.resize).toHaveBeenCalledTimes(1);
+      notify([{ contentRect: { width: 374, height: 340 } }]);
+      expect(chart.resize.mock.calls.at(-1)).toEqual([374, 340, true]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('KLINE pushes of the shown period go to series.update; other periods are ignored', async () => {

@@ -45,6 +45,17 @@ function toBar(p: Pick<KlinePoint, 'Time' | 'Open' | 'High' | 'Low' | 'Close' | 
 
 type ChartLibrary = typeof import('lightweight-charts');
 
+/**
+ * The size the chart takes in a box: whole, even pixels, as the library rounds it itself. Its own
+ * autoSize compares the box with the rounded size, so in a box of an odd or fractional width (375
+ * and 393 px phones) every resize notice - the first one on load included - repainted the whole
+ * chart at once, for no change. The chart is sized here instead, and only when this changes.
+ */
+export function chartSize(width: number, height: number): { width: number; height: number } {
+  const even = (n: number) => Math.max(0, Math.floor(n) - (Math.floor(n) % 2));
+  return { width: even(width), height: even(height) };
+}
+
 interface Chart {
   chart: IChartApi;
   candles: ISeriesApi<'Candlestick'>;
@@ -101,8 +112,10 @@ export function CandleChart({ symbol, period }: { symbol: TradeSymbol; period: C
     // The labels in the app's own font (styles.css), already loaded for the page around the chart:
     // the library's default stack names other families, each one more font to look up first.
     const fontFamily = getComputedStyle(el).fontFamily;
+    const rect = el.getBoundingClientRect();
+    let size = chartSize(rect.width, rect.height);
     const chart = lib.createChart(el, {
-      autoSize: true,
+      ...size,
       layout: { attributionLogo: false, fontSize: 11, ...(fontFamily ? { fontFamily } : {}) },
       rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.24 } },
       timeScale: { timeVisible: true, secondsVisible: false, rightOffset: 4, barSpacing: 7 },
@@ -113,7 +126,21 @@ export function CandleChart({ symbol, period }: { symbol: TradeSymbol; period: C
     const volume = chart.addSeries(lib.HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'vol', lastValueVisible: false, priceLineVisible: false });
     volume.priceScale().applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
     chartRef.current = { chart, candles, volume };
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? undefined
+        : new ResizeObserver((entries) => {
+            const seen = entries[entries.length - 1]?.contentRect;
+            if (!seen) return;
+            const next = chartSize(seen.width, seen.height);
+            if (next.width === size.width && next.height === size.height) return;
+            size = next;
+            // At once, as the library's autoSize does: the box has its new size in this frame.
+            chart.resize(next.width, next.height, true);
+          });
+    observer?.observe(el);
     return () => {
+      observer?.disconnect();
       chart.remove();
       chartRef.current = null;
       shownKey.current = '';
