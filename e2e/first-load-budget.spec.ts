@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { firstLoadJs, laterJs, table } from './first-load';
@@ -66,4 +66,16 @@ test('index.html asks at once for the code of the screen in the address', () => 
   for (const file of laterJs(dist, 'forex-screens')) expect(script, `the trade screen's ${file}`).toContain(`"${file}"`);
   for (const file of laterJs(dist, 'mining-screens')) expect(script).toContain(`"${file}"`);
   for (const { file } of firstLoadJs(dist)) expect(script, `${file} is in the first load already`).not.toContain(`"${file}"`);
+});
+
+// React Router's package exports resolve to its development build, whose warnings (and the checks
+// feeding them) would ship in production; the builds take its production build instead
+// (apps/web/build/react-router-production.ts). Its warning texts mark the development build.
+test('neither build carries the router of development', () => {
+  for (const app of ['web', 'admin']) {
+    const assets = fileURLToPath(new URL(`../apps/${app}/dist/assets`, import.meta.url));
+    const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
+    expect(scripts.length, `${app} has built scripts`).toBeGreaterThan(0);
+    for (const file of scripts) expect(readFileSync(join(assets, file), 'utf8').includes('No routes matched location'), `${app}/${file}`).toBe(false);
+  }
 });

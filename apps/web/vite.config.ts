@@ -7,6 +7,7 @@ import { chunkGroups } from './build/chunk-groups';
 import { directImports } from './build/direct-imports';
 import { firstScreenPreload } from './build/first-screen-preload';
 import { stylesAfterBoot } from './build/styles-after-boot';
+import { reactRouterProduction } from './build/react-router-production';
 
 const target = process.env.API_TARGET ?? 'http://localhost:8080';
 
@@ -17,6 +18,7 @@ export default defineConfig({
   // be smaller is skipped and the original is served.
   plugins: [
     react(),
+    reactRouterProduction(),
     directImports(),
     endpointsAsData(),
     stylesAfterBoot(),
