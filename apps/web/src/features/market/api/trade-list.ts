@@ -14,7 +14,7 @@ export const TRADE_LIST_REFRESH_MS = 60_000;
 export const tradeListQuery = queryOptions({
   queryKey: TRADE_LIST_KEY,
   queryFn: async ({ signal }) => {
-    const askedAt = Date.now();
+    const askedAt = performance.now();
     const list = await call(marketEndpoints.tradeList, undefined, { signal });
     seedQuotes(list, askedAt);
     return list;

@@ -33,7 +33,9 @@ function same(a: Quote | undefined, b: Quote): boolean {
  * When each symbol's shown quote was true: the arrival of the push it came from, or the moment the
  * trade-list request it came from left. A quote never goes back in time: a list answer that was
  * asked for before the last push (it arrives after it, or with the minute's refresh) and a push
- * held by the pacer from before the last list do not replace the newer quote.
+ * held by the pacer from before the last list do not replace the newer quote. Times are the page's
+ * monotonic clock (performance.now): a phone's wall clock set back would otherwise hold every quote
+ * still until it caught up.
  */
 const quoteTimes = new Map<string, number>();
 
@@ -50,8 +52,8 @@ function merge(entries: readonly (readonly [string, Quote, number])[]): void {
   if (next) quoteStore.setState({ quotes: next });
 }
 
-/** The trade list's quotes become the starting point of the live ones; `askedAt`: when its request left. */
-export function seedQuotes(list: readonly TradeSymbol[], askedAt = Date.now()): void {
+/** The trade list's quotes become the starting point of the live ones; `askedAt`: when its request left (performance.now). */
+export function seedQuotes(list: readonly TradeSymbol[], askedAt = performance.now()): void {
   merge(
     list.map((s) => {
       const q = s.ForexQuotations;
@@ -67,7 +69,7 @@ function isDayMarket(m: WsMessage): m is WsMessage & DayMarketPush {
 
 interface ReceivedPush {
   m: WsMessage;
-  /** When it arrived. */
+  /** When it arrived (performance.now). */
   at: number;
 }
 
@@ -94,7 +96,7 @@ function applyReceived(pushes: readonly ReceivedPush[]): void {
 }
 
 /** Apply DAY_MARKET pushes (arrived at `at`); missing fields keep their last value. */
-export function applyDayMarket(pushes: readonly WsMessage[], at = Date.now()): void {
+export function applyDayMarket(pushes: readonly WsMessage[], at = performance.now()): void {
   applyReceived(pushes.map((m) => ({ m, at })));
 }
 
@@ -134,7 +136,7 @@ const dayMarketPacer = createPacer<ReceivedPush>(QUOTE_PAINT_MS, applyReceived);
 
 /** A DAY_MARKET push: applied at once after a quiet spell, else with the others at the next paint. */
 export function receiveDayMarket(m: WsMessage): void {
-  dayMarketPacer.push({ m, at: Date.now() });
+  dayMarketPacer.push({ m, at: performance.now() });
 }
 
 /** Keep the quote store live (DAY_MARKET) while the calling screen is mounted. */
