@@ -51,7 +51,7 @@ type ChartLibrary = typeof import('lightweight-charts');
  * and 393 px phones) every resize notice - the first one on load included - repainted the whole
  * chart at once, for no change. The chart is sized here instead, and only when this changes.
  */
-export function chartSize(width: number, height: number): { width: number; height: number } {
+function chartSize(width: number, height: number): { width: number; height: number } {
   const even = (n: number) => Math.max(0, Math.floor(n) - (Math.floor(n) % 2));
   return { width: even(width), height: even(height) };
 }
