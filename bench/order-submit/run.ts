@@ -1,7 +1,8 @@
 /**
- * Order-submit benchmark: forex market orders per second through real HTTP (auth, zod validation,
- * symbol, tick and account lookup, margin and fee, then the ledger post, order row and idempotency
- * record in one committed statement) with 8 concurrent clients, against a raw double-entry
+ * Order-submit benchmark: forex market orders per second through real HTTP (zod validation, one
+ * read that is also the token check: session, symbol, tick and account lookup; margin and fee,
+ * then the ledger post, order row and idempotency record in one committed statement) with 8
+ * concurrent clients, against a raw double-entry
  * transfer on the same PostgreSQL with 8 clients (BEGIN, two balance UPDATEs, one transaction row
  * and two posting rows, COMMIT) - the floor any ledgered order costs. Same machine, same run: after
  * one warm-up each, the two sides are measured in alternating phases (--rounds of --seconds each)
@@ -434,7 +435,7 @@ async function main(): Promise<void> {
       '',
       `${meta}. ${where}; server, clients and database on one machine. ${CLIENTS} concurrent clients; after a ${WARMUP_SECONDS} s warm-up of each side, ${ROUNDS} rounds of one ${SECONDS} s raw phase and one ${SECONDS} s HTTP phase.`,
       '`http submit`: POST /v2/api/forex/submit (market buy 0.01 BTCUSDT x100, JSON, its own Idempotency-Key) on the real server',
-      'in its own process - token check, zod validation, one read (symbol, newest stored tick, accounts, a reserved order id),',
+      'in its own process - zod validation, one read that is also the token check (live session, symbol, newest stored tick, accounts, a reserved order id),',
       'margin and fee, then one auto-committed statement: the ledger post (4 postings, locked accounts, no overdraft), the order',
       'row and the idempotency record; submits arriving while a write is in flight share one such statement (group commit). `raw transfer`: BEGIN, two balance UPDATEs, a transaction row, two posting rows, COMMIT,',
       'over plain `pg` connections on the same PostgreSQL.',

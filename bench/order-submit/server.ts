@@ -14,14 +14,14 @@ import { loadConfig } from '../../apps/server/src/config.js';
 import { startServer } from '../../apps/server/src/main.js';
 import { baseCurrencyId, post, systemAccountId } from '../../apps/server/src/modules/ledger/ledger.service.js';
 import { LEDGER_KINDS, SYSTEM_ACCOUNTS } from '../../apps/server/src/modules/ledger/ledger-kinds.js';
-import { orderCommitter, submitContextReadBatch } from '../../apps/server/src/modules/forex/forex.repository.js';
+import { orderCommitter, submitReadBatch } from '../../apps/server/src/modules/forex/forex.repository.js';
 import { sessionReadBatch } from '../../apps/server/src/http/session-lookup.js';
 
 const server = await startServer(loadConfig(process.env, { port: 0, host: '127.0.0.1', logLevel: 'warn', market: { engineEnabled: false } }));
 // BENCH_GROUP_COMMIT=0: every submit writes its own statement at once, as before group commit.
 orderCommitter(server.db).grouping = process.env.BENCH_GROUP_COMMIT !== '0';
 // BENCH_READ_GROUPING=0: the token check and the submit's read each run as a statement of their own.
-submitContextReadBatch(server.db).grouping = sessionReadBatch(server.db).grouping = process.env.BENCH_READ_GROUPING !== '0';
+submitReadBatch(server.db).grouping = sessionReadBatch(server.db).grouping = process.env.BENCH_READ_GROUPING !== '0';
 const { rows } = await sql<{ id: number }>`SELECT id FROM trade_symbols WHERE code = 'BTCUSDT'`.execute(server.db);
 const symbolId = rows[0]!.id;
 await sql`INSERT INTO ticks (symbol_id, seq, price, volume, at)
@@ -53,7 +53,7 @@ process.on('message', (m: { type?: string; demoIds?: string[]; amount?: string }
         () => [],
       )
       .then((plans) => {
-        process.send?.({ type: 'batches', stats: orderCommitter(server.db).stats, reads: submitContextReadBatch(server.db).stats, plans });
+        process.send?.({ type: 'batches', stats: orderCommitter(server.db).stats, reads: submitReadBatch(server.db).stats, plans });
         return server.stop();
       })
       .then(() => process.exit(0));

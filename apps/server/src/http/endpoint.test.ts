@@ -26,6 +26,13 @@ describe('routes registered from the endpoint objects', () => {
     for (const method of e.methods) expectRefused(await callEndpoint(t.app, e, { method, params: SAMPLE_PARAMS }), 'not_logged_in', 999);
   });
 
+  // A made-up token with no input: the guard's token check answers before the input is read - or,
+  // on a route that checks the session in its own read (the order submit), the refused input is
+  // answered 999 first (error-handler.ts).
+  it.each([...guarded('user'), ...guarded('real')].map((e) => [name(e), e] as const))('%s refuses a made-up token (999), before reading input', async (_, e) => {
+    for (const method of e.methods) expectRefused(await callEndpoint(t.app, e, { method, params: SAMPLE_PARAMS, token: 'made-up-token' }), 'not_logged_in', 999);
+  });
+
   it('a real-account endpoint refuses a demo account; a user endpoint serves it', async () => {
     const demo = await demoLogin(t.app, 'endpoint-guard-demo');
     for (const e of guarded('real')) {

@@ -10,7 +10,7 @@ import {
   type EndpointSpec,
   type HttpMethod,
 } from '@tp/contracts';
-import { requireRealAccount, requireUser } from './auth.js';
+import { requireRealAccount, requireToken, requireUser } from './auth.js';
 import { currentAdmin, requireAdmin } from './admin-auth.js';
 import { isStaffEndpoint } from './docs.js';
 import { envelopeSchema } from './envelope.js';
@@ -68,12 +68,12 @@ function rateLimitOf(app: FastifyInstance, endpoint: EndpointSpec): RouteShortha
   return { rateLimit: { max, timeWindow: limit.windowMs } };
 }
 
-/** The route's config: its rate limit, and which OpenAPI document lists it (http/docs.ts). */
-function configOf(app: FastifyInstance, endpoint: EndpointSpec): RouteShorthandOptions['config'] {
+/** The route's config: its rate limit, which OpenAPI document lists it (http/docs.ts), and whether it checks the session in its read. */
+function configOf(app: FastifyInstance, endpoint: EndpointSpec, options: RouteOptions): RouteShorthandOptions['config'] {
   const rateLimit = rateLimitOf(app, endpoint);
   const staff = isStaffEndpoint(endpoint);
-  if (!rateLimit && !staff) return undefined;
-  return { ...rateLimit, ...(staff ? { docs: 'staff' as const } : {}) };
+  if (!rateLimit && !staff && !options.sessionInRead) return undefined;
+  return { ...rateLimit, ...(staff ? { docs: 'staff' as const } : {}), ...(options.sessionInRead ? { sessionInRead: true } : {}) };
 }
 
 function schemaOf(endpoint: EndpointSpec, method: HttpMethod) {
@@ -89,31 +89,50 @@ function schemaOf(endpoint: EndpointSpec, method: HttpMethod) {
   };
 }
 
+export interface RouteOptions {
+  /**
+   * For a `user` endpoint on the hottest path: the handler checks the caller's session in its own
+   * first read (auth.ts acceptSession) instead of a statement of its own before it. The guard then
+   * only refuses a missing token; input refused before the handler's read is answered 999 first
+   * when the session is not live (error-handler.ts), so a caller without one still learns nothing
+   * about the input. A handler that answers without having checked the session is a fault.
+   */
+  sessionInRead?: boolean;
+}
+
 /**
  * Registers an endpoint object of contracts: one route per method, with its access guard, input
  * and response schemas (validation, serialization and /docs), and rate limit. The handler gets
  * the parsed input whichever method carried it.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any type provider: route plugins are typed by the zod provider
-export function route<E extends EndpointSpec>(app: FastifyInstance<any, any, any, any, any>, endpoint: E, handler: EndpointHandler<E>): void {
+export function route<E extends EndpointSpec>(app: FastifyInstance<any, any, any, any, any>, endpoint: E, handler: EndpointHandler<E>, options: RouteOptions = {}): void {
   const scope = idempotencyScope(endpoint);
+  if (options.sessionInRead && endpoint.access.kind !== 'user') throw new Error(`${endpoint.path}: only a user endpoint checks the session in its read`);
   for (const method of endpoint.methods) {
-    const guard = guardOf(endpoint.access);
-    const config = configOf(app, endpoint);
+    const guard = options.sessionInRead ? (requireToken as onRequestHookHandler) : guardOf(endpoint.access);
+    const config = configOf(app, endpoint, options);
+    const run = (req: FastifyRequest, reply: FastifyReply) =>
+      handler({
+        req,
+        reply,
+        input: (method === 'GET' ? req.query : req.body) as EndpointParsedInput<E>,
+        params: req.params as EndpointParsedParams<E>,
+        scope,
+      });
     app.route({
       method,
       url: endpoint.path,
       ...(guard ? { onRequest: guard } : {}),
       ...(config ? { config } : {}),
       schema: schemaOf(endpoint, method),
-      handler: (req: FastifyRequest, reply: FastifyReply) =>
-        handler({
-          req,
-          reply,
-          input: (method === 'GET' ? req.query : req.body) as EndpointParsedInput<E>,
-          params: req.params as EndpointParsedParams<E>,
-          scope,
-        }),
+      handler: options.sessionInRead
+        ? async (req: FastifyRequest, reply: FastifyReply) => {
+            const answer = await run(req, reply);
+            if (!req.user) throw new Error(`${endpoint.path} answered without checking the session`);
+            return answer;
+          }
+        : run,
     });
   }
 }

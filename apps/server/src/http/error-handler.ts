@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { INPUT_ISSUE, MAX_AMOUNT, type ErrorKey } from '@tp/contracts';
 import { refusalEnvelope, type RefusalBody } from './envelope.js';
 import { isRefusal } from './refusal.js';
+import { tokenFromHeader, userForToken } from './auth.js';
 import { resolveLang } from './messages/index.js';
 
 /** A missing or empty field gets the spec's own prompt rather than a generic "invalid". */
@@ -49,6 +50,11 @@ function validationRefusal(req: FastifyRequest, err: FastifyError): RefusalBody 
   return refusalEnvelope(lang, 'bad_request', { field });
 }
 
+/** Input the route refused before its handler ran: failed validation, malformed JSON, body too large, wrong content type. */
+function isInputError(err: FastifyError): boolean {
+  return err.validation !== undefined || (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500 && err.statusCode !== 429);
+}
+
 function send(reply: FastifyReply, status: number, body: RefusalBody) {
   // Bypass the route's success schema: a refusal has `data: null` and an `error` key.
   // A custom serializer leaves the content type unset; every answer says it is JSON.
@@ -61,9 +67,23 @@ function send(reply: FastifyReply, status: number, body: RefusalBody) {
 
 /** The one place where refusals, bad input and faults become the envelope (decisions.md). */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, req, reply) => {
+  app.setErrorHandler(async (err: FastifyError, req, reply) => {
     const lang = req.lang ?? resolveLang(req.headers.lang);
     if (isRefusal(err)) return send(reply, 200, refusalEnvelope(lang, err.key, err.vars));
+    // A route that checks the session in its own read (endpoint.ts sessionInRead) has not checked
+    // it yet when its input is refused: a caller without a live session gets 999, as on any other
+    // user route, and learns nothing about the input.
+    if (req.routeOptions.config?.sessionInRead && !req.user && isInputError(err)) {
+      const live = await userForToken(app.db, tokenFromHeader(req.headers.authorization)).then(
+        (user) => user !== undefined,
+        (lookupErr: unknown) => lookupErr,
+      );
+      if (live !== true && live !== false) {
+        req.log.error({ err: live }, 'session check failed');
+        return send(reply, 500, { ...refusalEnvelope(lang, 'server_error'), request_id: String(req.id) });
+      }
+      if (!live) return send(reply, 200, refusalEnvelope(lang, 'not_logged_in'));
+    }
     if (err.validation) return send(reply, 200, validationRefusal(req, err));
     if (err.statusCode === 429) return send(reply, 200, refusalEnvelope(lang, 'too_many_requests'));
     if (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500) {

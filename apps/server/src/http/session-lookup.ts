@@ -8,13 +8,22 @@ import { ReadBatch, readBatchOf } from '../db/read-batch.js';
  * module owns the writes (login, logout, revocation) in its sessions repository.
  */
 
+/**
+ * The one rule of a live session, as SQL joins for the statements that check a token: the session
+ * of the token hash in `tokenHash` (an SQL expression), not revoked, and its user active. It names
+ * them `s` and `u`; `LIVE_SESSION_COLUMNS` is what the check answers.
+ */
+export function liveSessionJoin(tokenHash: string): string {
+  return `JOIN sessions s ON s.token_hash = ${tokenHash} AND s.revoked_at IS NULL
+   JOIN users u ON u.id = s.user_id AND u.status = 1`;
+}
+export const LIVE_SESSION_COLUMNS = 's.id AS session_id, u.id AS user_id, u.is_demo';
+
 const sessionUserStatement = preparedQuery<{ n: string; session_id: number; user_id: number; is_demo: boolean }>(
   'session_user',
-  `SELECT q.n, s.id AS session_id, u.id AS user_id, u.is_demo
+  `SELECT q.n, ${LIVE_SESSION_COLUMNS}
    FROM unnest($1::text[]) WITH ORDINALITY AS q(token_hash, n)
-   JOIN sessions s ON s.token_hash = q.token_hash
-   JOIN users u ON u.id = s.user_id
-   WHERE s.revoked_at IS NULL AND u.status = 1`,
+   ${liveSessionJoin('q.token_hash')}`,
 );
 
 const sessionReads = new WeakMap<Db, ReadBatch<{ n: string; session_id: number; user_id: number; is_demo: boolean }>>();

@@ -14,9 +14,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** From the `lang` header; hk when absent or unknown. */
     lang: Lang;
-    /** Set by the requireUser preHandler. */
+    /** Set by the requireUser preHandler, or by a route that checks the session in its own read (acceptSession). */
     user: AuthUser | null;
     /** Set by the requireAdmin preHandler (admin API only). */
     admin: AuthAdmin | null;
+  }
+  interface FastifyContextConfig {
+    /** Set by route() for a route that checks the caller's session in its own first read (endpoint.ts RouteOptions). */
+    sessionInRead?: boolean;
   }
 }

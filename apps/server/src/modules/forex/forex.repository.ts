@@ -5,6 +5,9 @@ import type { ForexOrdersTable } from '../../db/schema.js';
 import { ANSWER_RECORD } from '../../db/idempotency-record.js';
 import { ReadBatch, readBatchOf } from '../../db/read-batch.js';
 import { GroupCommitter, postWithCompanionsStatement } from '../ledger/index.js';
+import type { LiveSession } from '../../http/auth.js';
+import { LIVE_SESSION_COLUMNS, liveSessionJoin } from '../../http/session-lookup.js';
+import { feeShardCodeSql } from './fee-shards.js';
 
 /** Reads and writes of forex orders: one query per function. */
 
@@ -79,7 +82,7 @@ export type OrderRow = Pick<Selectable<ForexOrdersTable>, (typeof ORDER_COLUMNS)
 /**
  * A new order is inserted by the statement of its ledger post (margin and fee), in one round trip
  * and with no transaction around it: the order row only if the post goes through, under the id
- * submitContext reserved (so the caller builds the order's answer before writing), and - with an
+ * readSubmit reserved (so the caller builds the order's answer before writing), and - with an
  * Idempotency-Key - the request's recorded answer in the same statement. Every submit runs one
  * of the two: prepared statements (see preparedQuery).
  */
@@ -254,44 +257,62 @@ export interface SubmitContextRow {
   order_id: number;
 }
 
+/** A submit's read: the live session of its token, and its context when the symbol and the account exist. */
+export interface SubmitRead {
+  session: LiveSession;
+  ctx: SubmitContextRow | undefined;
+}
+
+type SubmitReadRow = LiveSession & { n: string } & { [K in keyof SubmitContextRow]: SubmitContextRow[K] | null };
+
 /**
- * Everything a submit reads, in one round trip: the symbol, its newest stored tick, the fee
- * setting, the user's contract account, the house account the fee goes to and a fresh order id
- * (a refused submit leaves a gap in the ids, as a rolled-back insert would). Submit is the
- * hottest money path; each round trip is a noticeable share of its time, so the reads of
- * concurrent submits share one statement (db/read-batch.ts): each parameter is an array, one
- * element per submit, and each row carries its submit's ordinal `n`.
+ * Everything a submit reads, in one round trip: the token's live session and its user (the token
+ * check itself, http/session-lookup.ts's rule: this route checks the session in its own read), the
+ * symbol, its newest stored tick, the fee setting, the user's contract account, the house account
+ * the fee goes to and a fresh order id (a refused submit leaves a gap in the ids, as a rolled-back
+ * insert would). A token without a live session answers no row; a live one whose symbol or account
+ * is missing answers its session with an empty context. Submit is the hottest money path; each
+ * round trip is a noticeable share of its time, so the reads of concurrent submits share one
+ * statement (db/read-batch.ts): each parameter is an array, one element per submit, and each row
+ * carries its submit's ordinal `n`.
  */
-const submitContextStatement = preparedQuery<SubmitContextRow & { n: string }>(
-  'forex_submit_context',
-  `SELECT q.n, s.id, s.code, s.show_code, s.price_precision, s.pip, s.min_cont, s.max_cont, s.cont_num, s.fee_rate, s.spread, s.margin_mode,
-     s.leverages, s.schedule, t.seq AS tick_seq, t.price AS tick_price,
-     (SELECT value FROM settings WHERE key = 'trade_fee_type') AS fee_type,
-     a.id AS account_id, a.currency_id,
-     (SELECT h.id FROM ledger_accounts h WHERE h.system_code = q.fee_code AND h.currency_id = a.currency_id) AS house_fee_id,
-     nextval('forex_orders_id_seq')::int AS order_id
-   FROM unnest($1::int[], $2::int[], $3::int[], $4::text[]) WITH ORDINALITY AS q(symbol_id, user_id, account_type, fee_code, n)
-   JOIN trade_symbols s ON s.id = q.symbol_id AND s.enabled
-   CROSS JOIN LATERAL (SELECT id, currency_id FROM ledger_accounts WHERE user_id = q.user_id AND account_type = q.account_type) a
-   LEFT JOIN LATERAL (SELECT seq, price FROM ticks WHERE symbol_id = s.id ORDER BY seq DESC LIMIT 1) t ON true
+const submitReadStatement = preparedQuery<SubmitReadRow>(
+  'forex_submit_read',
+  `SELECT q.n, ${LIVE_SESSION_COLUMNS}, c.*
+   FROM unnest($1::text[], $2::int[], $3::int[]) WITH ORDINALITY AS q(token_hash, symbol_id, account_type, n)
+   ${liveSessionJoin('q.token_hash')}
+   LEFT JOIN LATERAL (
+     SELECT sy.id, sy.code, sy.show_code, sy.price_precision, sy.pip, sy.min_cont, sy.max_cont, sy.cont_num, sy.fee_rate, sy.spread, sy.margin_mode,
+       sy.leverages, sy.schedule, t.seq AS tick_seq, t.price AS tick_price,
+       (SELECT value FROM settings WHERE key = 'trade_fee_type') AS fee_type,
+       a.id AS account_id, a.currency_id,
+       (SELECT h.id FROM ledger_accounts h WHERE h.system_code = ${feeShardCodeSql('u.is_demo', 'u.id')} AND h.currency_id = a.currency_id) AS house_fee_id,
+       nextval('forex_orders_id_seq')::int AS order_id
+     FROM trade_symbols sy
+     CROSS JOIN LATERAL (SELECT id, currency_id FROM ledger_accounts WHERE user_id = u.id AND account_type = q.account_type) a
+     LEFT JOIN LATERAL (SELECT seq, price FROM ticks WHERE symbol_id = sy.id ORDER BY seq DESC LIMIT 1) t ON true
+     WHERE sy.id = q.symbol_id AND sy.enabled
+   ) c ON true
    ORDER BY q.n`,
 );
 // The one deliberate exception to "a repository reads its own module's tables": this hot path
-// reads the ledger's accounts and the settings in the same statement as its own symbol and tick,
-// for speed (one round trip instead of four). Writes still go through the ledger's post().
+// reads the sessions, the ledger's accounts and the settings in the same statement as its own
+// symbol and tick, for speed (one round trip instead of five). Writes still go through the
+// ledger's post().
 
-const submitContextReads = new WeakMap<Db, ReadBatch<SubmitContextRow & { n: string }>>();
+const submitReads = new WeakMap<Db, ReadBatch<SubmitReadRow>>();
 
 /** The submits' read group of a database (the order-submit benchmark reports it). */
-export function submitContextReadBatch(db: Db) {
-  return readBatchOf(submitContextReads, db, submitContextStatement);
+export function submitReadBatch(db: Db) {
+  return readBatchOf(submitReads, db, submitReadStatement);
 }
 
-/** The submit's reads on the database (shared with concurrent submits' reads) or inside a transaction (its own statement). */
-export async function submitContext(db: Executor, symbolId: number, userId: number, accountType: number, feeSystemCode: string): Promise<SubmitContextRow | undefined> {
-  if (!db.isTransaction) return readBatchOf(submitContextReads, db as Db, submitContextStatement).read([symbolId, userId, accountType, feeSystemCode]);
-  const { rows } = await db.executeQuery(submitContextStatement([[symbolId], [userId], [accountType], [feeSystemCode]]));
-  return rows[0];
+/** The submit's read (shared with concurrent submits' reads); undefined when the token has no live session. */
+export async function readSubmit(db: Db, tokenHash: string, symbolId: number, accountType: number): Promise<SubmitRead | undefined> {
+  const row = await readBatchOf(submitReads, db, submitReadStatement).read([tokenHash, symbolId, accountType]);
+  if (!row) return undefined;
+  const { session_id, user_id, is_demo, n: _n, ...context } = row;
+  return { session: { session_id, user_id, is_demo }, ctx: context.id === null ? undefined : (context as SubmitContextRow) };
 }
 
 /** Open orders (pending or holding) per symbol: what a disabled symbol leaves unpriced (admin console). */

@@ -4,7 +4,7 @@ import { endpoints, type ForexOrder, type SuccessKey } from '@tp/contracts';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { okEnvelope } from '../../http/envelope.js';
-import { currentUser } from '../../http/auth.js';
+import { acceptSession, currentUser, requestTokenHash } from '../../http/auth.js';
 import { route } from '../../http/endpoint.js';
 import { runMoneyAction, runOneStatementMoneyAction } from '../../http/idempotency.js';
 import * as repo from './forex.repository.js';
@@ -54,15 +54,22 @@ export const forexRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const dto = async (trx: Transaction<DB>, row: repo.OrderRow) => (await service.orderDtos(trx, [row]))[0]!;
 
-  route(app, forex.submit, async ({ req, input, scope }) => {
-    const user = currentUser(req);
-    // One statement, no transaction: the answer is built before the write and recorded by it;
-    // submits arriving while a write is in flight share the next one (group commit).
-    return runOneStatementMoneyAction(db, req, scope, input, async (record) => {
-      const order = await service.submit(db, { id: user.id, isDemo: user.isDemo }, input, now(), record && ((dto) => record({ data: dto, key: 'forex_submitted' })), db);
-      return { data: order, key: 'forex_submitted', afterCommit: () => publishOrderChanged(bus, user.id) };
-    });
-  });
+  // Two statements: the read, which is also the token check (sessionInRead), and the write. One
+  // statement, no transaction, writes the order: the answer is built before the write and recorded
+  // by it; submits arriving while a write is in flight share the next one (group commit).
+  route(
+    app,
+    forex.submit,
+    async ({ req, input, scope }) => {
+      const read = await service.readSubmit(db, requestTokenHash(req), input);
+      const user = await acceptSession(db, req, read?.session);
+      return runOneStatementMoneyAction(db, req, scope, input, async (record) => {
+        const order = await service.submit(db, { id: user.id, isDemo: user.isDemo }, read?.ctx, input, now(), record && ((dto) => record({ data: dto, key: 'forex_submitted' })), db);
+        return { data: order, key: 'forex_submitted', afterCommit: () => publishOrderChanged(bus, user.id) };
+      });
+    },
+    { sessionInRead: true },
+  );
 
   route(app, forex.myDeal, async ({ req, input }) => okEnvelope(req.lang, await service.myDeal(db, currentUser(req).id, input.status, input.page)));
 

@@ -63,12 +63,18 @@ async function marketTick(db: Executor, symbol: { id: number; schedule: 'forex' 
   return tick;
 }
 
+/** A submit's read (the token check in it): see repo.readSubmit. */
+export async function readSubmit(db: Db, tokenHash: string, input: ForexSubmitInput): Promise<repo.SubmitRead | undefined> {
+  return repo.readSubmit(db, tokenHash, input.forex_id, ACCOUNT_TYPES.forex);
+}
+
 /**
- * Places an order and answers it as the wire shows it: reads (one round trip), checks, then ONE
- * statement - the ledger post of margin and fee, the order row under the id the read reserved
- * and, given `record` (the request's Idempotency-Key), the recorded answer. The statement is atomic without a transaction around it,
- * so `db` may be the database itself: that saves the BEGIN and COMMIT round trips on the hottest
- * money path. Refusals (bad input, closed market, funds) write nothing.
+ * Places an order and answers it as the wire shows it: from its read (`ctx`, readSubmit: one
+ * round trip, which is also the request's token check), checks, then ONE statement - the ledger
+ * post of margin and fee, the order row under the id the read reserved and, given `record` (the
+ * request's Idempotency-Key), the recorded answer. The statement is atomic without a transaction
+ * around it, so `db` may be the database itself: that saves the BEGIN and COMMIT round trips on
+ * the hottest money path. Refusals (bad input, closed market, funds) write nothing.
  *
  * With `batched` (db is then the database itself), that statement is shared with the submits that
  * arrive while another write is in flight (repo.orderCommitter): the order is answered once its
@@ -77,13 +83,12 @@ async function marketTick(db: Executor, symbol: { id: number; schedule: 'forex' 
 export async function submit(
   db: Executor,
   actor: Actor,
+  ctx: repo.SubmitContextRow | undefined,
   input: ForexSubmitInput,
   now: Date,
   record?: (order: ForexOrder) => unknown[],
   batched?: Db,
 ): Promise<ForexOrder> {
-  const feeCode = feeShardCode(actor.isDemo, actor.id);
-  const ctx = await repo.submitContext(db, input.forex_id, actor.id, ACCOUNT_TYPES.forex, feeCode);
   if (!ctx) refuse('not_found');
   if (ctx.leverages.length === 0) refuse('no_mult_config');
   if (input.multiple === undefined || !ctx.leverages.includes(input.multiple)) refuse('forex_multiple_invalid');
@@ -93,7 +98,7 @@ export async function submit(
   if (!isMarketOpen(ctx.schedule, now.getTime())) refuse('forex_market_closed');
   if (ctx.tick_seq === null || ctx.tick_price === null) refuse('forex_no_price');
   // The user's fee shard exists after its first use; the first order creates it.
-  const houseFeeId = ctx.house_fee_id ?? (await ensureSystemAccount(db, feeCode, ctx.currency_id));
+  const houseFeeId = ctx.house_fee_id ?? (await ensureSystemAccount(db, feeShardCode(actor.isDemo, actor.id), ctx.currency_id));
   const tick = { seq: ctx.tick_seq, price: ctx.tick_price };
   const side = input.type === FOREX_BUY ? 1 : 2;
   const pending = input.status === 0;

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { call, demoLogin, expectRefused, registerUser } from '../../test/http-helpers.js';
 import { MARKET_CLOSED_MS, MARKET_OPEN_MS, contractBalance, storeTick, symbolId } from '../../test/forex-helpers.js';
 import type { BusMessage } from '../../realtime/bus.js';
+import { feeShardCode, feeShardCodeSql } from './fee-shards.js';
 
 let t: TestApp;
 let clock = MARKET_OPEN_MS;
@@ -106,6 +107,36 @@ describe('POST /v2/api/forex/submit', () => {
     }
     const usdcad = await symbolId(t.db, 'USDCAD'); // no tick stored
     expectRefused(await submit(token, { ...buyBtc, forex_id: usdcad, multiple: 100 }), 'forex_no_price');
+  });
+
+  // The submit checks the token inside its own read (one statement instead of two): the rule is
+  // still every user route's - a live session of an active user, at that moment - and a caller
+  // without one learns nothing about the input.
+  it('checks the session in its read: a logged-out token, a disabled user and a made-up token get 999 and write nothing', async () => {
+    const orders = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM forex_orders`.execute(t.db)).rows[0]!.n);
+    const before = await orders();
+    const gone = await demoLogin(t.app, 'fx-session-logout');
+    expect((await call(t.app, { method: 'POST', url: endpoints.users.logout.path, headers: auth(gone.token) })).body.code).toBe(1);
+    expectRefused(await submit(gone.token, { ...buyBtc, forex_id: btc }), 'not_logged_in', 999);
+    const off = await demoLogin(t.app, 'fx-session-disabled');
+    expect((await submit(off.token, { ...buyBtc, forex_id: btc })).body.code).toBe(1);
+    await t.db.updateTable('users').set({ status: 0 }).where('id', '=', off.user.id).execute();
+    expectRefused(await submit(off.token, { ...buyBtc, forex_id: btc }), 'not_logged_in', 999);
+    expectRefused(await submit('made-up-token', { ...buyBtc, forex_id: btc }), 'not_logged_in', 999);
+    expect(await orders()).toBe(before + 1);
+    expect(await contractBalance(t.db, gone.user.id)).toEqual({ balance: '10000.000000000000000000', lock_balance: '0.000000000000000000' });
+  });
+
+  it('answers 999 before anything about the input when the session is not live, and the input refusal when it is', async () => {
+    const { token } = await demoLogin(t.app, 'fx-session-input');
+    const bad = { ...buyBtc, forex_id: btc, cont: '-1' };
+    expectRefused(await submit('made-up-token', bad), 'not_logged_in', 999);
+    expectRefused(await submit(token, bad), 'bad_request');
+    const malformed = { method: 'POST' as const, url: endpoints.forex.submit.path, payload: '{"type":', headers: { 'content-type': 'application/json' } };
+    expectRefused(await call(t.app, { ...malformed, headers: { ...malformed.headers, ...auth('made-up-token') } }), 'not_logged_in', 999);
+    expectRefused(await call(t.app, { ...malformed, headers: { ...malformed.headers, ...auth(token) } }), 'bad_request');
+    // No token at all: 999 at once, whatever the body.
+    expectRefused(await call(t.app, { ...malformed, headers: { ...malformed.headers, lang: 'en' } }), 'not_logged_in', 999);
   });
 
   it('refuses stops on the wrong side and pending prices on the wrong side of the market', async () => {
@@ -334,6 +365,17 @@ describe('symbols an order names', () => {
       expect((await myDeal(token, 1)).body.data.data.map((o) => o.Id)).toEqual([placed.body.data.Id]);
     } finally {
       await t.db.updateTable('trade_symbols').set({ enabled: true }).where('id', '=', eur).execute();
+    }
+  });
+});
+
+describe('fee shards', () => {
+  it('the submit read finds the same shard in SQL as feeShardCode does in code', async () => {
+    for (const isDemo of [true, false]) {
+      for (const id of [1, 7, 15, 16, 17, 31, 12345]) {
+        const { rows } = await sql<{ code: string }>`SELECT ${sql.raw(feeShardCodeSql(`${isDemo}`, `${id}`))} AS code`.execute(t.db);
+        expect(rows[0]!.code, `${isDemo ? 'demo' : 'real'} user ${id}`).toBe(feeShardCode(isDemo, id));
+      }
     }
   });
 });

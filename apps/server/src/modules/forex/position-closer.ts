@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database.js';
 import { LEDGER_KINDS, SYSTEM_ACCOUNTS, baseCurrencyId, ensureSystemAccount, holdPostings, lockAccounts, post, systemAccountId, type Posting } from '../ledger/index.js';
 import * as repo from './forex.repository.js';
 import { copyTradingHooks } from './copy-hooks.js';
+import { feeShardCode } from './fee-shards.js';
 
 /**
  * The money side of forex orders, shared by the HTTP actions and the trigger engine: closing a
@@ -17,17 +18,7 @@ export interface HouseAccounts {
   fee: number;
 }
 
-/**
- * Fees go to one of FEE_SHARDS house accounts chosen by user (`fee_revenue.<n>`, for demo
- * `house_demo_fee.<n>`), created on first use. One shared fee account would be a hot row: every
- * submit would hold its lock until commit and orders would be placed one at a time. Fee revenue is
- * the sum of the shards. A user's fee always goes to and comes back from the same shard.
- */
-export const FEE_SHARDS = 16;
-
-export function feeShardCode(isDemo: boolean, userId: number): string {
-  return `${isDemo ? 'house_demo_fee' : SYSTEM_ACCOUNTS.feeRevenue}.${userId % FEE_SHARDS}`;
-}
+export { FEE_SHARDS, feeShardCode } from './fee-shards.js';
 
 /**
  * The house side of a user's trades. Demo accounts trade play money: their fees and P&L go to
