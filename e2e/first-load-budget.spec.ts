@@ -79,3 +79,10 @@ test('neither build carries the router of development', () => {
     for (const file of scripts) expect(readFileSync(join(assets, file), 'utf8').includes('No routes matched location'), `${app}/${file}`).toBe(false);
   }
 });
+
+// antd-mobile's ErrorBlock carries four pictures; the app shows two (components/ui/error-block.tsx).
+// Each picture is a component naming its gradients `error-block-image-<id>`.
+test('the first load carries only the two ErrorBlock pictures the app shows', () => {
+  const pictures = firstLoadJs(dist).reduce((n, { file }) => n + (readFileSync(join(dist, file), 'utf8').match(/error-block-image-/g)?.length ?? 0), 0);
+  expect(pictures).toBe(2);
+});

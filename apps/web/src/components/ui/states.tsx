@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
+import { ErrorBlock } from './error-block';
 import { useTranslation } from 'react-i18next';
 
 export function LoadingLines({ rows = 3 }: { rows?: number }) {

@@ -1,6 +1,6 @@
 import '../market.css';
 import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { ErrorBlock } from 'antd-mobile';
+import { ErrorBlock } from '../../../components/ui/error-block';
 import { MovieOutline, PayCircleOutline, ShopbagOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,6 +1,7 @@
 import '../trade.css';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ErrorBlock, SpinLoading } from 'antd-mobile';
+import { SpinLoading } from 'antd-mobile';
+import { ErrorBlock } from '../../../components/ui/error-block';
 import { CloseCircleFill, SearchOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

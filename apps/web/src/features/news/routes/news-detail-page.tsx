@@ -1,7 +1,7 @@
 import '../news.css';
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ErrorBlock } from 'antd-mobile';
+import { ErrorBlock } from '../../../components/ui/error-block';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api/client';
