@@ -74,12 +74,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // it yet when its input is refused: a caller without a live session gets 999, as on any other
     // user route, and learns nothing about the input.
     if (req.routeOptions.config?.sessionInRead && !req.user && isInputError(err)) {
-      const live = await userForToken(app.db, tokenFromHeader(req.headers.authorization)).then(
-        (user) => user !== undefined,
-        (lookupErr: unknown) => lookupErr,
-      );
-      if (live !== true && live !== false) {
-        req.log.error({ err: live }, 'session check failed');
+      let live: boolean;
+      try {
+        live = (await userForToken(app.db, tokenFromHeader(req.headers.authorization))) !== undefined;
+      } catch (lookupErr) {
+        req.log.error({ err: lookupErr }, 'session check failed');
         return send(reply, 500, { ...refusalEnvelope(lang, 'server_error'), request_id: String(req.id) });
       }
       if (!live) return send(reply, 200, refusalEnvelope(lang, 'not_logged_in'));
