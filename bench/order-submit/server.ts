@@ -20,7 +20,7 @@ import { sessionReadBatch } from '../../apps/server/src/http/session-lookup.js';
 const server = await startServer(loadConfig(process.env, { port: 0, host: '127.0.0.1', logLevel: 'warn', market: { engineEnabled: false } }));
 // BENCH_GROUP_COMMIT=0: every submit writes its own statement at once, as before group commit.
 orderCommitter(server.db).grouping = process.env.BENCH_GROUP_COMMIT !== '0';
-// BENCH_READ_GROUPING=0: the token check and the submit's read each run as a statement of their own.
+// BENCH_READ_GROUPING=0: each submit's read (which is also its token check) and each other token check run as a statement of their own.
 submitReadBatch(server.db).grouping = sessionReadBatch(server.db).grouping = process.env.BENCH_READ_GROUPING !== '0';
 const { rows } = await sql<{ id: number }>`SELECT id FROM trade_symbols WHERE code = 'BTCUSDT'`.execute(server.db);
 const symbolId = rows[0]!.id;

@@ -80,10 +80,10 @@ export function requestTokenHash(req: FastifyRequest): string {
   return hashToken(token);
 }
 
-/** Takes the session a route's read found (or 999 when it found none) as the request's user. */
-export async function acceptSession(db: Db, req: FastifyRequest, row: LiveSession | undefined): Promise<AuthUser> {
+/** Takes the session a route's read found for `tokenHash` (or 999 when it found none) as the request's user. */
+export async function acceptSession(db: Db, req: FastifyRequest, tokenHash: string, row: LiveSession | undefined): Promise<AuthUser> {
   if (!row) refuse('not_logged_in');
-  req.user = await sessionUser(db, requestTokenHash(req), row);
+  req.user = await sessionUser(db, tokenHash, row);
   return req.user;
 }
 

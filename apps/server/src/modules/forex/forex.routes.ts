@@ -61,8 +61,9 @@ export const forexRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     forex.submit,
     async ({ req, input, scope }) => {
-      const read = await service.readSubmit(db, requestTokenHash(req), input);
-      const user = await acceptSession(db, req, read?.session);
+      const tokenHash = requestTokenHash(req);
+      const read = await service.readSubmit(db, tokenHash, input);
+      const user = await acceptSession(db, req, tokenHash, read?.session);
       return runOneStatementMoneyAction(db, req, scope, input, async (record) => {
         const order = await service.submit(db, { id: user.id, isDemo: user.isDemo }, read?.ctx, input, now(), record && ((dto) => record({ data: dto, key: 'forex_submitted' })), db);
         return { data: order, key: 'forex_submitted', afterCommit: () => publishOrderChanged(bus, user.id) };

@@ -31,7 +31,8 @@ import { answerRow } from '../../db/idempotency-record.js';
 import { refuse } from '../../http/refusal.js';
 import { wireDateTime } from '../../lib/time.js';
 import { InsufficientFundsError, LEDGER_KINDS, ensureSystemAccount, holdPostings, post, type Posting } from '../ledger/index.js';
-import { cancelPending, closePosition, feeShardCode } from './position-closer.js';
+import { cancelPending, closePosition } from './position-closer.js';
+import { feeShardCode } from './fee-shards.js';
 import * as repo from './forex.repository.js';
 
 /**

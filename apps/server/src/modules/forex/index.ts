@@ -23,8 +23,9 @@ export { FOREX_ORDER_CHANGED, publishClosed, publishOrderChanged } from './forex
 export { openOrdersBySymbol } from './forex.repository.js';
 export { registerCopyTrading, type CopyTradingHooks } from './copy-hooks.js';
 export { publishCopyTrades, copyChangesOfIds, type CopyTradeChange } from './copy-pushes.js';
-export { closePosition, contractAccount, houseAccounts, feeShardCode } from './position-closer.js';
+export { closePosition, contractAccount, houseAccounts } from './position-closer.js';
+export { feeShardCode } from './fee-shards.js';
 export { orderDtos, wirePrice, toOrderDto } from './forex.service.js';
-export { FEE_SHARDS } from './position-closer.js';
+export { FEE_SHARDS } from './fee-shards.js';
 export type { OrderRow } from './forex.repository.js';
 export { ForexEngine } from './forex-engine.js';

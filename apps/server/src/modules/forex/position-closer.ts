@@ -18,8 +18,6 @@ export interface HouseAccounts {
   fee: number;
 }
 
-export { FEE_SHARDS, feeShardCode } from './fee-shards.js';
-
 /**
  * The house side of a user's trades. Demo accounts trade play money: their fees and P&L go to
  * demo house accounts, so real fee revenue and house P&L are never mixed with play money.
