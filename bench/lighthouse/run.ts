@@ -61,6 +61,7 @@ const HTTP1 = process.argv.includes('--http1');
  * as that machine would (N = 4 x this machine's benchmark index / the index wanted).
  */
 const CPU_SLOWDOWN = process.argv.includes('--cpu-slowdown') ? Number(arg('cpu-slowdown', '4')) : undefined;
+if (CPU_SLOWDOWN !== undefined && !(CPU_SLOWDOWN >= 1)) throw new Error(`--cpu-slowdown takes a multiplier of 1 or more, not ${arg('cpu-slowdown', '')}`);
 /** Debian's Chromium on a closed network: nothing may try to reach outside. */
 const BASE_CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
