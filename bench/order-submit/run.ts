@@ -350,7 +350,7 @@ async function httpSide(
     async stop() {
       agent.destroy();
       child.on('message', (m: { type: string; stats?: unknown }) => {
-        if (m.type === 'batches') batches = { ...(m.stats as object), reads: (m as { reads?: unknown }).reads, plans: (m as { plans?: unknown }).plans };
+        if (m.type === 'batches') batches = { ...(m.stats as object), reads: (m as { reads?: unknown }).reads, contexts: (m as { contexts?: unknown }).contexts, plans: (m as { plans?: unknown }).plans };
       });
       child.send({ type: 'stop' });
       await new Promise((r) => child.once('exit', r));

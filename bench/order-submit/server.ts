@@ -16,6 +16,7 @@ import { baseCurrencyId, post, systemAccountId } from '../../apps/server/src/mod
 import { LEDGER_KINDS, SYSTEM_ACCOUNTS } from '../../apps/server/src/modules/ledger/ledger-kinds.js';
 import { orderCommitter, submitReadBatch } from '../../apps/server/src/modules/forex/forex.repository.js';
 import { sessionReadBatch } from '../../apps/server/src/http/session-lookup.js';
+import { submitContextsOf } from '../../apps/server/src/modules/forex/submit-context.js';
 
 const server = await startServer(loadConfig(process.env, { port: 0, host: '127.0.0.1', logLevel: 'warn', market: { engineEnabled: false } }));
 // BENCH_GROUP_COMMIT=0: every submit writes its own statement at once, as before group commit.
@@ -53,7 +54,7 @@ process.on('message', (m: { type?: string; demoIds?: string[]; amount?: string }
         () => [],
       )
       .then((plans) => {
-        process.send?.({ type: 'batches', stats: orderCommitter(server.db).stats, reads: submitReadBatch(server.db).stats, plans });
+        process.send?.({ type: 'batches', stats: orderCommitter(server.db).stats, reads: submitReadBatch(server.db).stats, contexts: submitContextsOf(server.db)?.stats, plans });
         return server.stop();
       })
       .then(() => process.exit(0));

@@ -112,6 +112,12 @@ export const BUS_EVENTS = {
    * a timer as the safety net.
    */
   'config.changed': z.object({ area: z.enum(['symbols', 'settings', 'micro', 'deposits', 'companies', 'news']) }),
+  /**
+   * The market engine committed ticks: the newest of each symbol in the batch. Processes that price
+   * from a kept copy of the newest stored tick (the forex submit's context) take it from here; the
+   * database stays the truth (a submit's write checks its tick is still the newest).
+   */
+  'ticks.stored': z.object({ ticks: z.array(z.object({ symbolId: z.number().int().positive(), seq: z.string(), price: z.string() })) }),
 } as const;
 export type BusEventName = keyof typeof BUS_EVENTS;
 export type BusEventPayload<N extends BusEventName> = z.infer<(typeof BUS_EVENTS)[N]>;

@@ -75,9 +75,20 @@ describe('market engine', () => {
     feed.push({ code: 'BTCUSDT', price: '-5' });
     expect(engine.acceptedTicks).toBe(4);
 
-    // Nothing is written until the batch is flushed.
+    // Nothing is written until the batch is flushed, nor announced as stored.
     expect((await db.selectFrom('ticks').selectAll().where('symbol_id', '=', btc).execute()).length).toBe(0);
+    expect(seen.filter((m) => m.topic === 'ticks.stored')).toEqual([]);
     await engine.flush();
+    // After its commit: the newest stored tick of each symbol of the batch, in one event.
+    const stored = seen.filter((m) => m.topic === 'ticks.stored');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.payload.ticks).toEqual(
+      expect.arrayContaining([
+        { symbolId: btc, seq: String(startSeq + 3), price: '112300.00' },
+        { symbolId: eth, seq: '1', price: expect.stringMatching(/^4321\.50*$/) },
+      ]),
+    );
+    expect(stored[0]!.payload.ticks).toHaveLength(2);
     const ticks = await db.selectFrom('ticks').select(['seq', 'price', 'volume']).where('symbol_id', '=', btc).orderBy('seq').execute();
     expect(ticks.map((t) => [Number(t.seq), Number(t.price), Number(t.volume)])).toEqual([
       [startSeq + 1, 112400, 0.5],

@@ -4,7 +4,7 @@ import type { MarketConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Bus, BusMessage } from '../realtime/bus.js';
 import { KLINE_PERIOD_NAMES, type ClientPushName, type ClientPushPayload } from '@tp/contracts';
-import type { KlineTopic } from '../realtime/typed-bus.js';
+import { publishBusEvent, type KlineTopic } from '../realtime/typed-bus.js';
 import { createFeeds, type FeedSymbolWithCategory } from './feeds/create-feeds.js';
 import { hashCode, type FeedStatus, type FeedTick, type PriceFeed } from './feeds/price-feed.js';
 import { SymbolBook } from './symbol-book.js';
@@ -349,7 +349,10 @@ export class MarketEngine {
         await store.insertTicks(trx, ticks);
         await store.upsertCandles(trx, [...candles.values()]);
       })
-      .then(() => this.deliver(ticks))
+      .then(() => {
+        this.announceStored(ticks);
+        return this.deliver(ticks);
+      })
       .catch((err: unknown) => {
         this.log.error('market flush failed; retrying with the next batch', err);
         // Put the batch back, newer candle states winning, so nothing is lost while the database is away.
@@ -360,6 +363,17 @@ export class MarketEngine {
         this.flushing = undefined;
       });
     return this.flushing;
+  }
+
+  /** After commit: the newest stored tick of each symbol in the batch, for whoever prices from a kept copy (bus event `ticks.stored`). */
+  private announceStored(ticks: readonly store.TickRow[]): void {
+    const newest = new Map<number, store.TickRow>();
+    for (const t of ticks) {
+      const held = newest.get(t.symbolId);
+      if (!held || t.seq > held.seq) newest.set(t.symbolId, t);
+    }
+    if (newest.size === 0) return;
+    publishBusEvent(this.bus, 'ticks.stored', { ticks: [...newest.values()].map((t) => ({ symbolId: t.symbolId, seq: String(t.seq), price: t.price })) });
   }
 
   private async deliver(ticks: readonly store.TickRow[]): Promise<void> {

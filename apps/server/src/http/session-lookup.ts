@@ -8,16 +8,28 @@ import { ReadBatch, readBatchOf } from '../db/read-batch.js';
  * module owns the writes (login, logout, revocation) in its sessions repository.
  */
 
+const SESSION_LIVE = 's.revoked_at IS NULL';
+const USER_ACTIVE = 'u.status = 1';
+
 /**
  * The one rule of a live session, as SQL joins for the statements that check a token: the session
  * of the token hash in `tokenHash` (an SQL expression), not revoked, and its user active. It names
  * them `s` and `u`; `LIVE_SESSION_COLUMNS` is what the check answers.
  */
 export function liveSessionJoin(tokenHash: string): string {
-  return `JOIN sessions s ON s.token_hash = ${tokenHash} AND s.revoked_at IS NULL
-   JOIN users u ON u.id = s.user_id AND u.status = 1`;
+  return `JOIN sessions s ON s.token_hash = ${tokenHash} AND ${SESSION_LIVE}
+   JOIN users u ON u.id = s.user_id AND ${USER_ACTIVE}`;
 }
 export const LIVE_SESSION_COLUMNS = 's.id AS session_id, u.id AS user_id, u.is_demo';
+
+/**
+ * The same rule for a session already found by its token (an SQL expression for its id): true
+ * while it is live. A write that acts on a session it looked up earlier checks it in its own
+ * statement with this (the forex submit's cached context), so a revocation counts at once there too.
+ */
+export function liveSessionExists(sessionId: string): string {
+  return `EXISTS (SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id AND ${USER_ACTIVE} WHERE s.id = ${sessionId} AND ${SESSION_LIVE})`;
+}
 
 const sessionUserStatement = preparedQuery<{ n: string; session_id: number; user_id: number; is_demo: boolean }>(
   'session_user',

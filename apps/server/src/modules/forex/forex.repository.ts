@@ -6,7 +6,7 @@ import { ANSWER_RECORD } from '../../db/idempotency-record.js';
 import { ReadBatch, readBatchOf } from '../../db/read-batch.js';
 import { GroupCommitter, postWithCompanionsStatement } from '../ledger/index.js';
 import type { LiveSession } from '../../http/auth.js';
-import { LIVE_SESSION_COLUMNS, liveSessionJoin } from '../../http/session-lookup.js';
+import { LIVE_SESSION_COLUMNS, liveSessionExists, liveSessionJoin } from '../../http/session-lookup.js';
 import { feeShardCodeSql } from './fee-shards.js';
 
 /** Reads and writes of forex orders: one query per function. */
@@ -87,8 +87,30 @@ export type OrderRow = Pick<Selectable<ForexOrdersTable>, (typeof ORDER_COLUMNS)
  * of the two: prepared statements (see preparedQuery).
  */
 const ORDER_COMPANION = { table: 'forex_orders', columns: ['id', ...NEW_ORDER_FIELDS, 'created_at'], overridingSystemValue: true };
-export const insertOrderWithPost = postWithCompanionsStatement('forex_open', [ORDER_COMPANION]);
-export const insertOrderWithPostAndAnswer = postWithCompanionsStatement('forex_open_answered', [ORDER_COMPANION, ANSWER_RECORD]);
+
+/**
+ * What a submit priced from its cached context (submit-context.ts) needs to still hold when it is
+ * written, checked in the write's own statement: the session live and its user active, the symbol
+ * enabled and unchanged since it was read (its row version), the fee setting unchanged, and the
+ * tick priced still the symbol's newest stored one. The guard value `g` is a SubmitGuard; a submit
+ * from a fresh read passes JSON null (no condition, as before the cache).
+ */
+const SUBMIT_GUARD = `${liveSessionExists(`(g->>'session_id')::int`)}
+      AND EXISTS (SELECT 1 FROM trade_symbols sy WHERE sy.id = (g->>'symbol_id')::int AND sy.enabled AND sy.xmin::text = g->>'symbol_version')
+      AND (SELECT value FROM settings WHERE key = 'trade_fee_type') IS NOT DISTINCT FROM g->>'fee_type'
+      AND (SELECT max(seq) FROM ticks WHERE symbol_id = (g->>'symbol_id')::int) = (g->>'tick_seq')::bigint`;
+
+/** The guard value of a submit from the cached context (SUBMIT_GUARD). */
+export interface SubmitGuard {
+  session_id: number;
+  symbol_id: number;
+  symbol_version: string;
+  fee_type: string | null;
+  tick_seq: string;
+}
+
+export const insertOrderWithPost = postWithCompanionsStatement('forex_open', [ORDER_COMPANION], SUBMIT_GUARD);
+export const insertOrderWithPostAndAnswer = postWithCompanionsStatement('forex_open_answered', [ORDER_COMPANION, ANSWER_RECORD], SUBMIT_GUARD);
 
 const committers = new WeakMap<Db, GroupCommitter>();
 
@@ -100,7 +122,7 @@ const committers = new WeakMap<Db, GroupCommitter>();
 export function orderCommitter(db: Db): GroupCommitter {
   let committer = committers.get(db);
   if (!committer) {
-    committer = new GroupCommitter(db, 'forex_open_batch', [ORDER_COMPANION, ANSWER_RECORD]);
+    committer = new GroupCommitter(db, 'forex_open_batch', [ORDER_COMPANION, ANSWER_RECORD], SUBMIT_GUARD);
     committers.set(db, committer);
   }
   return committer;
@@ -247,30 +269,34 @@ export interface SubmitContextRow {
   margin_mode: number;
   leverages: number[];
   schedule: 'forex' | 'always';
+  /** The symbol row's version (xmin) when read: SUBMIT_GUARD tells whether it has changed since. */
+  symbol_version: string;
   tick_seq: string | null;
   tick_price: string | null;
   fee_type: string | null;
   account_id: number;
   currency_id: number;
   house_fee_id: number | null;
-  /** The id the new order will have: reserved now (nextval), so its answer is known before the write. */
+  /** The id the new order will have: reserved before (reserveOrderIds), so its answer is known before the write. */
   order_id: number;
 }
+
+/** What a submit's read finds of its context (the order id comes from the reserved ids). */
+export type SubmitContextRead = Omit<SubmitContextRow, 'order_id'>;
 
 /** A submit's read: the live session of its token, and its context when the symbol and the account exist. */
 export interface SubmitRead {
   session: LiveSession;
-  ctx: SubmitContextRow | undefined;
+  ctx: SubmitContextRead | undefined;
 }
 
-type SubmitReadRow = LiveSession & { n: string } & { [K in keyof SubmitContextRow]: SubmitContextRow[K] | null };
+type SubmitReadRow = LiveSession & { n: string } & { [K in keyof SubmitContextRead]: SubmitContextRead[K] | null };
 
 /**
  * Everything a submit reads, in one round trip: the token's live session and its user (the token
  * check itself, http/session-lookup.ts's rule: this route checks the session in its own read), the
- * symbol, its newest stored tick, the fee setting, the user's contract account, the house account
- * the fee goes to and a fresh order id (a refused submit leaves a gap in the ids, as a rolled-back
- * insert would). A token without a live session answers no row; a live one whose symbol or account
+ * symbol (with its row version), its newest stored tick, the fee setting, the user's contract
+ * account and the house account the fee goes to. A token without a live session answers no row; a live one whose symbol or account
  * is missing answers its session with an empty context. Submit is the hottest money path; each
  * round trip is a noticeable share of its time, so the reads of concurrent submits share one
  * statement (db/read-batch.ts): each parameter is an array, one element per submit, and each row
@@ -283,11 +309,10 @@ const submitReadStatement = preparedQuery<SubmitReadRow>(
    ${liveSessionJoin('q.token_hash')}
    LEFT JOIN LATERAL (
      SELECT sy.id, sy.code, sy.show_code, sy.price_precision, sy.pip, sy.min_cont, sy.max_cont, sy.cont_num, sy.fee_rate, sy.spread, sy.margin_mode,
-       sy.leverages, sy.schedule, t.seq AS tick_seq, t.price AS tick_price,
+       sy.leverages, sy.schedule, sy.xmin::text AS symbol_version, t.seq AS tick_seq, t.price AS tick_price,
        (SELECT value FROM settings WHERE key = 'trade_fee_type') AS fee_type,
        a.id AS account_id, a.currency_id,
-       (SELECT h.id FROM ledger_accounts h WHERE h.system_code = ${feeShardCodeSql('u.is_demo', 'u.id')} AND h.currency_id = a.currency_id) AS house_fee_id,
-       nextval('forex_orders_id_seq')::int AS order_id
+       (SELECT h.id FROM ledger_accounts h WHERE h.system_code = ${feeShardCodeSql('u.is_demo', 'u.id')} AND h.currency_id = a.currency_id) AS house_fee_id
      FROM trade_symbols sy
      CROSS JOIN LATERAL (SELECT id, currency_id FROM ledger_accounts WHERE user_id = u.id AND account_type = q.account_type) a
      LEFT JOIN LATERAL (SELECT seq, price FROM ticks WHERE symbol_id = sy.id ORDER BY seq DESC LIMIT 1) t ON true
@@ -312,7 +337,13 @@ export async function readSubmit(db: Db, tokenHash: string, symbolId: number, ac
   const row = await readBatchOf(submitReads, db, submitReadStatement).read([tokenHash, symbolId, accountType]);
   if (!row) return undefined;
   const { session_id, user_id, is_demo, n: _n, ...context } = row;
-  return { session: { session_id, user_id, is_demo }, ctx: context.id === null ? undefined : (context as SubmitContextRow) };
+  return { session: { session_id, user_id, is_demo }, ctx: context.id === null ? undefined : (context as SubmitContextRead) };
+}
+
+/** Order ids reserved ahead (a submit from the cached context takes one without a round trip). */
+export async function reserveOrderIds(db: Executor, count: number): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`SELECT nextval('forex_orders_id_seq')::int AS id FROM generate_series(1, ${count}::int)`.execute(db);
+  return rows.map((r) => r.id);
 }
 
 /** Open orders (pending or holding) per symbol: what a disabled symbol leaves unpriced (admin console). */

@@ -1,16 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints, type ForexOrder, type SuccessKey } from '@tp/contracts';
+import { endpoints, type ForexOrder, type ForexSubmitInput, type SuccessKey } from '@tp/contracts';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database.js';
 import { okEnvelope } from '../../http/envelope.js';
-import { acceptSession, currentUser, requestTokenHash } from '../../http/auth.js';
+import { acceptSession, currentUser, requestTokenHash, type AuthUser } from '../../http/auth.js';
+import { isRefusal } from '../../http/refusal.js';
+import { GuardFailedError } from '../ledger/index.js';
 import { route } from '../../http/endpoint.js';
 import { runMoneyAction, runOneStatementMoneyAction } from '../../http/idempotency.js';
 import * as repo from './forex.repository.js';
 import * as service from './forex.service.js';
 import { publishClosed, publishOrderChanged } from './forex-events.js';
 import { copyChangesOf, publishCopyTrades, type CopyTradeChange } from './copy-pushes.js';
+import { StaleSubmitContext, SubmitContexts } from './submit-context.js';
 
 interface ActionResult {
   order: ForexOrder;
@@ -56,18 +59,50 @@ export const forexRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Two statements: the read, which is also the token check (sessionInRead), and the write. One
   // statement, no transaction, writes the order: the answer is built before the write and recorded
-  // by it; submits arriving while a write is in flight share the next one (group commit).
+  // by it; submits arriving while a write is in flight share the next one (group commit). After a
+  // token's first submit the read comes from the process's kept copy (submit-context.ts) and the
+  // write checks that copy is still current: one statement in all.
+  const contexts = new SubmitContexts(db, bus, (err) => app.log.error({ err }, 'reserving forex order ids failed'));
+  app.addHook('onClose', async () => contexts.close());
+
+  async function placeOrder(req: FastifyRequest, scope: string, input: ForexSubmitInput, user: AuthUser, ctx: repo.SubmitContextRow | undefined, guard?: repo.SubmitGuard) {
+    return runOneStatementMoneyAction(db, req, scope, input, async (record) => {
+      let order: ForexOrder;
+      try {
+        order = await service.submit(db, { id: user.id, isDemo: user.isDemo }, ctx, input, now(), record && ((dto) => record({ data: dto, key: 'forex_submitted' })), db, guard);
+      } catch (err) {
+        // From the kept copy only the write's own verdict answers (an order, or short of funds):
+        // a guard that failed, or a refusal judged on the copy (closed market, leverage...), goes
+        // back to a fresh read, which decides as ever.
+        if (guard && (err instanceof GuardFailedError || (isRefusal(err) && err.key !== 'forex_insufficient_balance'))) throw new StaleSubmitContext();
+        throw err;
+      }
+      return { data: order, key: 'forex_submitted', afterCommit: () => publishOrderChanged(bus, user.id) };
+    });
+  }
+
   route(
     app,
     forex.submit,
     async ({ req, input, scope }) => {
       const tokenHash = requestTokenHash(req);
+      const cached = contexts.take(tokenHash, input.forex_id);
+      if (cached) {
+        const user = await acceptSession(db, req, tokenHash, cached.session);
+        try {
+          const answer = await placeOrder(req, scope, input, user, cached.ctx, cached.guard);
+          contexts.stats.cached += 1;
+          return answer;
+        } catch (err) {
+          if (!(err instanceof StaleSubmitContext)) throw err;
+          contexts.forget(tokenHash, input.forex_id);
+        }
+      }
       const read = await service.readSubmit(db, tokenHash, input);
       const user = await acceptSession(db, req, tokenHash, read?.session);
-      return runOneStatementMoneyAction(db, req, scope, input, async (record) => {
-        const order = await service.submit(db, { id: user.id, isDemo: user.isDemo }, read?.ctx, input, now(), record && ((dto) => record({ data: dto, key: 'forex_submitted' })), db);
-        return { data: order, key: 'forex_submitted', afterCommit: () => publishOrderChanged(bus, user.id) };
-      });
+      const ctx = await service.withFeeAccount(db, user, read?.ctx);
+      if (ctx) contexts.remember(tokenHash, read!.session, ctx);
+      return placeOrder(req, scope, input, user, ctx && { ...ctx, order_id: await contexts.orderId() });
     },
     { sessionInRead: true },
   );

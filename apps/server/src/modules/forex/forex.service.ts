@@ -70,6 +70,15 @@ export async function readSubmit(db: Db, tokenHash: string, input: ForexSubmitIn
 }
 
 /**
+ * The context with the house account its fee goes to: a user's fee shard exists after its first
+ * use, and the first order (even one then refused) creates it.
+ */
+export async function withFeeAccount(db: Executor, actor: Actor, ctx: repo.SubmitContextRead | undefined): Promise<repo.SubmitContextRead | undefined> {
+  if (!ctx || ctx.house_fee_id !== null) return ctx;
+  return { ...ctx, house_fee_id: await ensureSystemAccount(db, feeShardCode(actor.isDemo, actor.id), ctx.currency_id) };
+}
+
+/**
  * Places an order and answers it as the wire shows it: from its read (`ctx`, readSubmit: one
  * round trip, which is also the request's token check), checks, then ONE statement - the ledger
  * post of margin and fee, the order row under the id the read reserved and, given `record` (the
@@ -80,6 +89,9 @@ export async function readSubmit(db: Db, tokenHash: string, input: ForexSubmitIn
  * With `batched` (db is then the database itself), that statement is shared with the submits that
  * arrive while another write is in flight (repo.orderCommitter): the order is answered once its
  * batch has committed, and a refusal for funds is still its own.
+ *
+ * With `guard`, `ctx` is the process's kept copy (submit-context.ts) and the write checks that it
+ * is still current: when it is not, nothing is written and GuardFailedError is thrown.
  */
 export async function submit(
   db: Executor,
@@ -89,6 +101,7 @@ export async function submit(
   now: Date,
   record?: (order: ForexOrder) => unknown[],
   batched?: Db,
+  guard?: repo.SubmitGuard,
 ): Promise<ForexOrder> {
   if (!ctx) refuse('not_found');
   if (ctx.leverages.length === 0) refuse('no_mult_config');
@@ -98,8 +111,8 @@ export async function submit(
   if (ctx.max_cont !== null && new Decimal(input.cont).gt(ctx.max_cont)) refuse('forex_lots_above_max');
   if (!isMarketOpen(ctx.schedule, now.getTime())) refuse('forex_market_closed');
   if (ctx.tick_seq === null || ctx.tick_price === null) refuse('forex_no_price');
-  // The user's fee shard exists after its first use; the first order creates it.
-  const houseFeeId = ctx.house_fee_id ?? (await ensureSystemAccount(db, feeShardCode(actor.isDemo, actor.id), ctx.currency_id));
+  const houseFeeId = ctx.house_fee_id;
+  if (houseFeeId === null) throw new Error('submit: the context has no house fee account (withFeeAccount)');
   const tick = { seq: ctx.tick_seq, price: ctx.tick_price };
   const side = input.type === FOREX_BUY ? 1 : 2;
   const pending = input.status === 0;
@@ -151,9 +164,11 @@ export async function submit(
   const orderValues = repo.newOrderValues(order.id, newOrder, now);
   const entry = { kind: LEDGER_KINDS.forexOpen, memo: 'Forex order margin and fee', reference: `forex_order:${order.id}`, postings };
   const answer = record?.(dto);
+  // The guard's value is the statement's last (JSON null: a fresh read, no condition).
+  const guardValue = guard ? JSON.stringify(guard) : null;
   const alone = answer
-    ? { statement: repo.insertOrderWithPostAndAnswer, values: [...orderValues, ...answer] }
-    : { statement: repo.insertOrderWithPost, values: orderValues };
+    ? { statement: repo.insertOrderWithPostAndAnswer, values: [...orderValues, ...answer, guardValue] }
+    : { statement: repo.insertOrderWithPost, values: [...orderValues, guardValue] };
   try {
     if (batched) {
       await repo.orderCommitter(batched).post({
@@ -163,6 +178,7 @@ export async function submit(
         userAccounts: [ctx.account_id],
         // The same key twice in one batch would fail the whole statement: the second waits.
         uniqueKey: answer ? `${actor.id}:${String(answer[1])}` : undefined,
+        guard: guard && { ...guard },
       });
     } else {
       await post(db, entry, alone);

@@ -14,7 +14,8 @@ export const forexModule = defineModule({
   ledgerKinds: [LEDGER_KINDS.forexOpen, LEDGER_KINDS.forexClose, LEDGER_KINDS.forexCancel, LEDGER_KINDS.forexNegativeBalance],
   publishes: [FOREX_ORDER_CHANGED, 'FOREX_TRADE', 'FOREX_CLOSED', 'FOREX_FOLLOW_TRADE'],
   // balance.changed comes from the event outbox; its handler is part of the trigger engine (tick consumer).
-  consumes: [FOREX_ORDER_CHANGED, 'balance.changed', 'config.changed'],
+  // ticks.stored, session.revoked and config.changed also keep the submit's kept context current (submit-context.ts).
+  consumes: [FOREX_ORDER_CHANGED, 'balance.changed', 'config.changed', 'ticks.stored', 'session.revoked'],
 });
 
 export { closeAllOpen } from './forex.service.js';

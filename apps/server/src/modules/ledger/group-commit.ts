@@ -1,8 +1,8 @@
 import { Decimal } from '@tp/domain';
 import { preparedQuery, type Db } from '../../db/database.js';
 import type { CompiledQuery } from 'kysely';
-import { BAD_POSTING, LOCKED_ACCOUNTS, POST_INPUT, POST_PARAMETERS } from './ledger.repository.js';
-import { InsufficientFundsError, LedgerError, post, type Companions, type PostInput } from './ledger.service.js';
+import { BAD_POSTING, LOCKED_ACCOUNTS, POST_INPUT, POST_PARAMETERS, guardHolds, type PostGuard } from './ledger.repository.js';
+import { GuardFailedError, InsufficientFundsError, LedgerError, post, type Companions, type PostInput } from './ledger.service.js';
 
 /*
  * Group commit for the money path: money actions that arrive while a write is in flight wait for
@@ -19,6 +19,9 @@ import { InsufficientFundsError, LedgerError, post, type Companions, type PostIn
  * taken) fails the whole statement, which then wrote nothing: the batch falls back to one action
  * at a time on the ordinary one-statement path, where each meets its own error - never lost,
  * never doubled (the statement is atomic, and every action's reference is unique).
+ *
+ * A committer with a guard (repo.PostGuard) also judges each action's own guard value: an action
+ * whose guard does not hold is refused alone (GuardFailedError), like one short of funds.
  *
  * No action is answered before the statement that wrote it has committed. The bound on added wait
  * is one batch: the next batch leaves as soon as the previous one's statement answers, with no
@@ -47,6 +50,8 @@ export interface BatchedPost {
   userAccounts: readonly number[];
   /** A key that may appear once per batch (e.g. user and Idempotency-Key); a second one waits for the next batch. */
   uniqueKey?: string;
+  /** The action's guard value, for a committer with a guard (undefined: no condition). `alone` carries it too. */
+  guard?: Readonly<Record<string, unknown>>;
 }
 
 interface BatchOutcome {
@@ -62,6 +67,8 @@ interface BatchOutcome {
   /** Per action: the user account that would go below zero and its bucket, or null. */
   short_accounts: (number | null)[] | null;
   short_buckets: ('available' | 'held' | null)[] | null;
+  /** The actions (1-based) whose guard did not hold. */
+  stale_entries: number[] | null;
   accepted: number;
   transactions: number;
   written: number;
@@ -72,7 +79,7 @@ interface BatchOutcome {
   companion_rows: number;
 }
 
-function batchStatementText(companions: readonly BatchCompanion[]): string {
+function batchStatementText(companions: readonly BatchCompanion[], guard?: PostGuard): string {
   const companionCtes = companions.map(
     (c, i) => `companion_${i} AS (
       INSERT INTO ${c.table} (${c.columns.join(', ')})${c.overridingSystemValue ? ' OVERRIDING SYSTEM VALUE' : ''}
@@ -92,8 +99,16 @@ function batchStatementText(companions: readonly BatchCompanion[]): string {
       : companions
           .map((_, i) => `(SELECT count(*) FROM jsonb_array_elements($${POST_PARAMETERS + 1 + i}::jsonb) WITH ORDINALITY AS x(j, entry) JOIN accepted a ON a.entry = x.entry WHERE jsonb_typeof(x.j) = 'object')`)
           .join(' + ');
+  // The guards' values (one per action, in a JSON array) are the statement's last parameter.
+  const staleCte = guard
+    ? `stale AS MATERIALIZED (
+      SELECT x.entry FROM jsonb_array_elements($${POST_PARAMETERS + companions.length + 1}::jsonb) WITH ORDINALITY AS x(g, entry)
+      WHERE NOT ${guardHolds(guard)}
+    ),`
+    : '';
   return `
     WITH ${POST_INPUT}
+    ${staleCte}
     delta AS MATERIALIZED (
       SELECT entry, account_id AS id,
         coalesce(sum(amount) FILTER (WHERE bucket = 'available'), 0) AS available,
@@ -138,7 +153,7 @@ function batchStatementText(companions: readonly BatchCompanion[]): string {
     ),
     accepted AS MATERIALIZED (
       SELECT e.entry FROM entry e
-      WHERE (SELECT ok FROM sound) AND NOT EXISTS (SELECT 1 FROM short s WHERE s.entry = e.entry)
+      WHERE (SELECT ok FROM sound) AND NOT EXISTS (SELECT 1 FROM short s WHERE s.entry = e.entry)${guard ? ' AND NOT EXISTS (SELECT 1 FROM stale st WHERE st.entry = e.entry)' : ''}
     ),
     total AS MATERIALIZED (
       SELECT d.id, sum(d.available) AS available, sum(d.held) AS held
@@ -178,6 +193,7 @@ function batchStatementText(companions: readonly BatchCompanion[]): string {
       (SELECT array_agg(nb.id::text ORDER BY e.entry) FROM entry e LEFT JOIN numbered nb ON nb.entry = e.entry) AS transaction_ids,
       (SELECT array_agg(sh.id ORDER BY e.entry) FROM entry e LEFT JOIN short sh ON sh.entry = e.entry) AS short_accounts,
       (SELECT array_agg(sh.bucket ORDER BY e.entry) FROM entry e LEFT JOIN short sh ON sh.entry = e.entry) AS short_buckets,
+      ${guard ? '(SELECT array_agg(entry::int ORDER BY entry) FROM stale)' : 'NULL::int[]'} AS stale_entries,
       (SELECT count(*) FROM accepted)::int AS accepted,
       (SELECT count(*) FROM tx)::int AS transactions,
       (SELECT count(*) FROM entries)::int AS written,
@@ -231,9 +247,10 @@ export class GroupCommitter {
     private readonly db: Db,
     name: string,
     private readonly companions: readonly BatchCompanion[],
+    private readonly guard?: PostGuard,
     private readonly maxBatch = 64,
   ) {
-    this.query = preparedQuery<BatchOutcome>(name, batchStatementText(companions));
+    this.query = preparedQuery<BatchOutcome>(name, batchStatementText(companions, guard));
   }
 
   /** Whether a batch is being written. */
@@ -249,6 +266,7 @@ export class GroupCommitter {
   post(job: BatchedPost): Promise<string> {
     if (job.rows.length !== this.companions.length) throw new LedgerError(`batched post takes ${this.companions.length} companion rows, got ${job.rows.length}`);
     if (job.input.postings.length < 2) throw new LedgerError('a ledger transaction needs at least two postings');
+    if (job.guard !== undefined && this.guard === undefined) throw new LedgerError('a guarded post needs a committer with a guard');
     return new Promise<string>((resolve, reject) => {
       if (!this.grouping) {
         void this.alone({ job, resolve, reject });
@@ -321,9 +339,11 @@ export class GroupCommitter {
       for (const w of batch) w.reject(err);
       return;
     }
+    const stale = new Set(outcome.stale_entries ?? []);
     batch.forEach((w, i) => {
       const id = outcome.transaction_ids?.[i];
       if (id) w.resolve(id);
+      else if (stale.has(i + 1)) w.reject(new GuardFailedError());
       else {
         const account = outcome.short_accounts?.[i];
         if (account === null || account === undefined) w.reject(new LedgerError('batched post neither written nor refused'));
@@ -376,6 +396,7 @@ export class GroupCommitter {
       batch.map((w) => w.job.input.memo ?? ''),
       batch.map((w) => w.job.input.reference ?? null),
       ...rows,
+      ...(this.guard ? [JSON.stringify(batch.map((w) => w.job.guard ?? null))] : []),
     ];
     const sent = performance.now();
     try {

@@ -6,7 +6,7 @@ import { registerUser } from '../../test/http-helpers.js';
 import { adminToken, fund } from '../../test/wallet-helpers.js';
 import { GroupTransactions } from '../../db/group-transaction.js';
 import { GroupCommitter } from './group-commit.js';
-import { post, type PostInput } from './ledger.service.js';
+import { GuardFailedError, post, type PostInput } from './ledger.service.js';
 import { postWithCompanionsStatement } from './ledger.repository.js';
 import { LEDGER_KINDS } from './ledger-kinds.js';
 import { verifyLedger } from './index.js';
@@ -207,5 +207,65 @@ describe('lock order between a transaction batch and a forex batch statement', (
     const refs = [0, 1, 2].flatMap((i) => [`order-group-${i}`]).concat([0, 1, 2].map((n) => `order-statement-${n}`));
     expect(await booked(refs)).toEqual([...refs].sort());
     expect(await verifyLedger(t.db)).toEqual([]);
+  });
+});
+
+describe('a guarded post', () => {
+  // The guard of the tests' statements: the action's own `allow`.
+  const GUARD = `(g->>'allow')::boolean`;
+  const guardedAlone = postWithCompanionsStatement('group_probe_guarded_alone', [PROBE], GUARD);
+  let guarded: GroupCommitter | undefined;
+  const guardedCommitter = () => (guarded ??= new GroupCommitter(t.db, 'group_probe_guarded_batch', [PROBE], GUARD));
+  const job = (u: (typeof users)[number], n: number, allow: boolean | undefined) => ({
+    input: transferIn(u, `guarded-${n}`),
+    rows: [{ id: 2000 + n, note: 'guarded' }],
+    alone: { statement: guardedAlone, values: [2000 + n, 'guarded', allow === undefined ? null : JSON.stringify({ allow })] },
+    userAccounts: [u.funding, u.contract],
+    guard: allow === undefined ? undefined : { allow },
+  });
+  async function probeRows(ids: readonly number[]) {
+    const rows = await t.db.selectFrom('group_probe' as never).select('id' as never).where('id' as never, 'in', ids as never).execute();
+    return (rows as { id: number }[]).map((r) => r.id).sort((a, b) => a - b);
+  }
+
+  it('on its own: a guard that does not hold writes nothing; JSON null is no condition', async () => {
+    const [a, b, c] = users.slice(0, 3) as [(typeof users)[number], (typeof users)[number], (typeof users)[number]];
+    const balances = async () => (await t.db.selectFrom('ledger_accounts').select(['id', 'balance']).where('id', 'in', [a.funding, a.contract]).orderBy('id').execute()).map((r) => r.balance);
+    const before = await balances();
+    await expect(post(t.db, transferIn(a, 'guarded-alone-0'), job(a, 100, false).alone)).rejects.toBeInstanceOf(GuardFailedError);
+    expect(await balances()).toEqual(before);
+    expect(await booked(['guarded-alone-0'])).toEqual([]);
+    expect(await probeRows([2100])).toEqual([]);
+    await post(t.db, transferIn(b, 'guarded-alone-1'), job(b, 101, true).alone);
+    await post(t.db, transferIn(c, 'guarded-alone-2'), job(c, 102, undefined).alone);
+    expect(await booked(['guarded-alone-1', 'guarded-alone-2'])).toEqual(['guarded-alone-1', 'guarded-alone-2']);
+    expect(await probeRows([2101, 2102])).toEqual([2101, 2102]);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('in a batch: only the action whose guard failed is refused, its neighbours are written', async () => {
+    const committer = guardedCommitter();
+    const release = await holdAccounts([users[0]!.contract]);
+    // The first action waits on its locked account, so the next five queue and go as one batch.
+    const first = committer.post(job(users[0]!, 0, true));
+    await until(() => committer.writing);
+    const allows = [true, false, undefined, true, false];
+    const outcomes = allows.map((allow, i) => committer.post(job(users[i + 1]!, i + 1, allow)).then(
+      () => 'written',
+      (err: unknown) => (err instanceof GuardFailedError ? 'stale' : String(err)),
+    ));
+    expect(committer.waiting).toBe(5);
+    await release();
+    await first;
+    expect(await Promise.all(outcomes)).toEqual(['written', 'stale', 'written', 'written', 'stale']);
+    // The first alone, then the five in one statement.
+    expect(committer.stats).toMatchObject({ batches: 2, actions: 6, largest: 5, fallbacks: 0 });
+    expect(await booked([0, 1, 2, 3, 4, 5].map((n) => `guarded-${n}`))).toEqual(['guarded-0', 'guarded-1', 'guarded-3', 'guarded-4']);
+    expect(await probeRows([2000, 2001, 2002, 2003, 2004, 2005])).toEqual([2000, 2001, 2003, 2004]);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('refuses a guard value given to a committer without a guard', async () => {
+    expect(() => committerOf().post({ ...job(users[6]!, 50, true), alone: { statement: aloneProbe, values: [2050, 'x'] } })).toThrow(/guard/);
   });
 });

@@ -17,6 +17,7 @@ export {
   LedgerError,
   AlreadyPostedError,
   InsufficientFundsError,
+  GuardFailedError,
   type Bucket,
   type Posting,
   type PostInput,
@@ -32,6 +33,7 @@ export {
   sumUserPostingsByKinds,
   type CompanionStatement,
   type PostCompanion,
+  type PostGuard,
   type UserAccountRow,
 } from './ledger.repository.js';
 export { GroupCommitter, type BatchCompanion, type BatchedPost, type GroupCommitStats } from './group-commit.js';

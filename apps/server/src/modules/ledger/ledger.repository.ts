@@ -37,6 +37,8 @@ export interface PostOutcome {
   short_bucket: 'available' | 'held' | null;
   /** The written transactions' ids, in input order. */
   transaction_ids: string[] | null;
+  /** Whether the action's guard held (true for a statement without one, or given none): when false, nothing was written. */
+  guard_ok: boolean;
   /** Transactions and postings appended, projections updated (of `changed` to update) and companion rows inserted (all 0 when refused). */
   transactions: number;
   written: number;
@@ -62,6 +64,19 @@ export interface PostCompanion {
 
 /** The parameters of a post statement before its companions' values: $1-$4 postings, $5-$7 transactions. */
 export const POST_PARAMETERS = 7;
+
+/**
+ * A condition an action's post also needs, beyond its money: the caller's own reads, taken
+ * earlier (from a cache), still current at the moment of writing. SQL boolean over `g`, the
+ * action's guard value (jsonb), evaluated in the post's statement; false (or null) refuses the
+ * action with nothing written. An action whose guard value is JSON null has no condition.
+ */
+export type PostGuard = string;
+
+/** The guard's verdict over `g` (JSON null: no condition). */
+export function guardHolds(guard: PostGuard): string {
+  return `(jsonb_typeof(g) IS DISTINCT FROM 'object' OR coalesce((${guard}), false))`;
+}
 
 /*
  * The two shapes of the post statement differ only where a set needs more work than one
@@ -162,7 +177,7 @@ const SET_INSERT = `numbered AS MATERIALIZED (
  * Parameters: postings as parallel arrays (transaction number, account, bucket, amount), then the
  * transactions (kind, memo, reference), then the companions' values.
  */
-function postStatementText(companions: readonly PostCompanion[] = [], shape: 'one' | 'set' = 'one'): string {
+function postStatementText(companions: readonly PostCompanion[] = [], shape: 'one' | 'set' = 'one', guard?: PostGuard): string {
   let next = POST_PARAMETERS + 1;
   const companionCtes = companions.map((c, i) => {
     const values = c.columns.map(() => `$${next++}`).join(', ');
@@ -174,8 +189,11 @@ function postStatementText(companions: readonly PostCompanion[] = [], shape: 'on
     ),`;
   });
   const companionCount = companions.length === 0 ? '0' : companions.map((_, i) => `(SELECT count(*) FROM companion_${i})`).join(' + ');
+  // The guard's value is the statement's last parameter.
+  const guardCte = guard ? `guard AS MATERIALIZED (SELECT ${guardHolds(guard)} AS ok FROM (SELECT $${next}::jsonb AS g) x),` : '';
   return `
     WITH ${POST_INPUT}
+    ${guardCte}
     delta AS MATERIALIZED (
       SELECT account_id AS id,
         coalesce(sum(amount) FILTER (WHERE bucket = 'available'), 0) AS available,
@@ -201,7 +219,7 @@ function postStatementText(companions: readonly PostCompanion[] = [], shape: 'on
         (SELECT count(*) FROM locked) = (SELECT count(*) FROM delta)
           AND NOT EXISTS (SELECT 1 FROM bad)
           AND NOT EXISTS (SELECT 1 FROM unbalanced)
-          AND NOT EXISTS (SELECT 1 FROM short) AS ok
+          AND NOT EXISTS (SELECT 1 FROM short)${guard ? ' AND (SELECT ok FROM guard)' : ''} AS ok
     ),
     -- New balances come from the locked rows, not from a.balance: the UPDATE first meets the row
     -- version of the statement's snapshot, and PostgreSQL checks the CHECK constraints on the
@@ -230,6 +248,7 @@ function postStatementText(companions: readonly PostCompanion[] = [], shape: 'on
       (SELECT total::text FROM unbalanced) AS unbalanced_sum,
       (SELECT id FROM short) AS short_account,
       (SELECT bucket FROM short) AS short_bucket,
+      ${guard ? '(SELECT ok FROM guard)' : 'true'} AS guard_ok,
       (SELECT array_agg(id::text ORDER BY entry) FROM numbered) AS transaction_ids,
       (SELECT count(*) FROM tx)::int AS transactions,
       (SELECT count(*) FROM entries)::int AS written,
@@ -250,13 +269,16 @@ export interface CompanionStatement {
   query: PostQuery;
   /** Rows it inserts besides the ledger's own (one per companion). */
   rows: number;
-  /** Values it takes after the post's own parameters (all companions' columns). */
+  /** Values it takes after the post's own parameters (all companions' columns; then the guard's value, when it has a guard). */
   values: number;
+  /** Whether its last value is a guard's (PostGuard). */
+  guarded: boolean;
 }
 
-export function postWithCompanionsStatement(name: string, companions: readonly PostCompanion[]): CompanionStatement {
+export function postWithCompanionsStatement(name: string, companions: readonly PostCompanion[], guard?: PostGuard): CompanionStatement {
   if (companions.length === 0) throw new Error(`post statement ${name} has no companion`);
-  return { query: preparedQuery<PostOutcome>(name, postStatementText(companions)), rows: companions.length, values: companions.reduce((n, c) => n + c.columns.length, 0) };
+  const values = companions.reduce((n, c) => n + c.columns.length, 0) + (guard ? 1 : 0);
+  return { query: preparedQuery<PostOutcome>(name, postStatementText(companions, 'one', guard)), rows: companions.length, values, guarded: guard !== undefined };
 }
 
 export interface StatementPosting {

@@ -34,6 +34,17 @@ export class InsufficientFundsError extends LedgerError {
   }
 }
 
+/**
+ * The action's guard (repo.PostGuard: what its caller read earlier, still current) did not hold
+ * when the statement ran: nothing was written. The caller reads afresh and decides again.
+ */
+export class GuardFailedError extends LedgerError {
+  override name = 'GuardFailedError';
+  constructor() {
+    super('the post\'s guard did not hold: nothing was written');
+  }
+}
+
 /** A second post of a business event: its (kind, reference) is already in the ledger. */
 export class AlreadyPostedError extends LedgerError {
   override name = 'AlreadyPostedError';
@@ -100,6 +111,8 @@ export async function post(db: Executor, input: PostInput | readonly PostInput[]
   if (outcome.unbalanced_currency !== null) {
     throw new LedgerError(`postings do not sum to zero in currency ${outcome.unbalanced_currency}: ${new Decimal(outcome.unbalanced_sum ?? '0').toFixed()}`);
   }
+  // Before the balance check: a balance judged on a stale reading (its fee, say) is no verdict.
+  if (!outcome.guard_ok) throw new GuardFailedError();
   if (outcome.short_account !== null) throw new InsufficientFundsError(outcome.short_account, outcome.short_bucket ?? 'available');
   const ids = outcome.transaction_ids ?? [];
   if (ids.length !== inputs.length || outcome.transactions !== inputs.length || outcome.written !== postings.length || outcome.updated !== outcome.changed) {
