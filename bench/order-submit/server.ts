@@ -1,7 +1,7 @@
 /**
  * The platform's server for the order-submit benchmark, in its own process: the real app
  * (Fastify, auth, zod validation, ledger, PostgreSQL) on DATABASE_URL, engine off (no feed
- * competing for the CPU). One stored BTCUSDT tick gives submit its price. Controlled by run.ts.
+ * competing for the CPU; BENCH_ENGINE=1 runs it). One stored BTCUSDT tick gives submit its price. Controlled by run.ts.
  *
  * `fund` tops up the contract accounts of the bench's demo users from the house, through the
  * ledger: a demo account opens with 10000 USDT, about 900 orders of the bench's size, which a fast
@@ -18,15 +18,20 @@ import { orderCommitter, submitReadBatch } from '../../apps/server/src/modules/f
 import { sessionReadBatch } from '../../apps/server/src/http/session-lookup.js';
 import { submitContextsOf } from '../../apps/server/src/modules/forex/submit-context.js';
 
-const server = await startServer(loadConfig(process.env, { port: 0, host: '127.0.0.1', logLevel: 'warn', market: { engineEnabled: false } }));
+// BENCH_ENGINE=1: the market engine runs (its simulated feed stores ticks, which move every
+// symbol's price while the submits run); off by default, so no feed competes for the CPU.
+const engineEnabled = process.env.BENCH_ENGINE === '1';
+const server = await startServer(loadConfig(process.env, { port: 0, host: '127.0.0.1', logLevel: 'warn', market: { engineEnabled } }));
 // BENCH_GROUP_COMMIT=0: every submit writes its own statement at once, as before group commit.
 orderCommitter(server.db).grouping = process.env.BENCH_GROUP_COMMIT !== '0';
 // BENCH_READ_GROUPING=0: each submit's read (which is also its token check) and each other token check run as a statement of their own.
 submitReadBatch(server.db).grouping = sessionReadBatch(server.db).grouping = process.env.BENCH_READ_GROUPING !== '0';
 const { rows } = await sql<{ id: number }>`SELECT id FROM trade_symbols WHERE code = 'BTCUSDT'`.execute(server.db);
 const symbolId = rows[0]!.id;
-await sql`INSERT INTO ticks (symbol_id, seq, price, volume, at)
-  SELECT ${symbolId}, coalesce(max(seq), 0) + 1, 100000, 1, now() FROM ticks WHERE symbol_id = ${symbolId}`.execute(server.db);
+if (!engineEnabled) {
+  await sql`INSERT INTO ticks (symbol_id, seq, price, volume, at)
+    SELECT ${symbolId}, coalesce(max(seq), 0) + 1, 100000, 1, now() FROM ticks WHERE symbol_id = ${symbolId}`.execute(server.db);
+}
 
 async function fund(demoIds: string[], amount: string): Promise<void> {
   await server.db.transaction().execute(async (trx) => {

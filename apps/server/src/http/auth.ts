@@ -63,9 +63,10 @@ export async function requireUser(this: { db: Db }, req: FastifyRequest): Promis
  * The token check inside a route's own first read (endpoint.ts, `sessionInRead`): on the hottest
  * money path (the order submit) the check of the session and the route's read go to the database
  * as one statement instead of two in a row. The rule is the same - the session must be live and
- * its user active, read at that moment, nothing cached - and so is what a caller without one
- * learns: 999, before anything about the input (error-handler.ts checks the session first when the
- * input is refused before the route's read).
+ * its user active at that moment (a submit from the kept copy of that read checks it in its
+ * write's statement instead, liveSessionExists) - and so is what a caller without one learns: 999,
+ * before anything about the input (error-handler.ts checks the session first when the input is
+ * refused before the route's read).
  */
 
 /** onRequest of a route that checks the session in its own read: no token at all is 999 at once. */

@@ -96,6 +96,8 @@ export const forexRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch (err) {
           if (!(err instanceof StaleSubmitContext)) throw err;
           contexts.forget(tokenHash, input.forex_id);
+          // The fresh read decides who the request's user is (the kept session may be gone).
+          req.user = null;
         }
       }
       const read = await service.readSubmit(db, tokenHash, input);
