@@ -195,6 +195,14 @@ describe('the forex submit from the kept context', () => {
     const again = await submit(trader.token, {}, 'ctx-key-1');
     expect(again.body).toEqual(first.body);
     expect(await orderCount(trader.user.id)).toBe(2);
+    // A replay is an answer too: from the kept copy, a session revoked since gets 999, not the
+    // stored answer (the answer's insert, which meets the key, is gated on the guard).
+    expect((await submit(trader.token)).body.code).toBe(1);
+    await t.db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', trader.user.id).execute();
+    const seen = watch();
+    expectRefused(await submit(trader.token, {}, 'ctx-key-1'), 'not_logged_in', 999);
+    expect(seen()).toEqual({ cached: 0, stale: 1, reads: 1 });
+    expect(await orderCount(trader.user.id)).toBe(3);
   });
 
   it('writes concurrent submits from the copy, refusing only the one whose session went', async () => {
