@@ -64,7 +64,7 @@ export async function requireUser(this: { db: Db }, req: FastifyRequest): Promis
  * money path (the order submit) the check of the session and the route's read go to the database
  * as one statement instead of two in a row. The rule is the same - the session must be live and
  * its user active at that moment (a submit from the kept copy of that read checks it in its
- * write's statement instead, liveSessionExists) - and so is what a caller without one learns: 999,
+ * write's statement instead, liveSessionHolds) - and so is what a caller without one learns: 999,
  * before anything about the input (error-handler.ts checks the session first when the input is
  * refused before the route's read).
  */

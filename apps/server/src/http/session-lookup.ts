@@ -24,11 +24,13 @@ export const LIVE_SESSION_COLUMNS = 's.id AS session_id, u.id AS user_id, u.is_d
 
 /**
  * The same rule for a session already found by its token (an SQL expression for its id): true
- * while it is live. A write that acts on a session it looked up earlier checks it in its own
- * statement with this (the forex submit's cached context), so a revocation counts at once there too.
+ * while it is live, else false. A write that acts on a session it looked up earlier checks it in
+ * its own statement with this (the forex submit's kept context), so a revocation counts at once
+ * there too. A scalar subquery, looked up by primary key for each row that asks: PostgreSQL may
+ * turn an EXISTS into one hashed scan of every live session instead.
  */
-export function liveSessionExists(sessionId: string): string {
-  return `EXISTS (SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id AND ${USER_ACTIVE} WHERE s.id = ${sessionId} AND ${SESSION_LIVE})`;
+export function liveSessionHolds(sessionId: string): string {
+  return `coalesce((SELECT true FROM sessions s JOIN users u ON u.id = s.user_id AND ${USER_ACTIVE} WHERE s.id = ${sessionId} AND ${SESSION_LIVE}), false)`;
 }
 
 const sessionUserStatement = preparedQuery<{ n: string; session_id: number; user_id: number; is_demo: boolean }>(

@@ -6,7 +6,7 @@ import { ANSWER_RECORD } from '../../db/idempotency-record.js';
 import { ReadBatch, readBatchOf } from '../../db/read-batch.js';
 import { GroupCommitter, postWithCompanionsStatement } from '../ledger/index.js';
 import type { LiveSession } from '../../http/auth.js';
-import { LIVE_SESSION_COLUMNS, liveSessionExists, liveSessionJoin } from '../../http/session-lookup.js';
+import { LIVE_SESSION_COLUMNS, liveSessionHolds, liveSessionJoin } from '../../http/session-lookup.js';
 import { feeShardCodeSql } from './fee-shards.js';
 
 /** Reads and writes of forex orders: one query per function. */
@@ -95,8 +95,10 @@ const ORDER_COMPANION = { table: 'forex_orders', columns: ['id', ...NEW_ORDER_FI
  * tick priced still the symbol's newest stored one. The guard value `g` is a SubmitGuard; a submit
  * from a fresh read passes JSON null (no condition, as before the cache).
  */
-const SUBMIT_GUARD = `${liveSessionExists(`(g->>'session_id')::int`)}
-      AND EXISTS (SELECT 1 FROM trade_symbols sy WHERE sy.id = (g->>'symbol_id')::int AND sy.enabled AND sy.xmin::text = g->>'symbol_version')
+// Scalar subqueries, each a primary-key lookup per submit: an EXISTS may be planned as one hashed
+// scan of the whole table instead.
+export const SUBMIT_GUARD = `${liveSessionHolds(`(g->>'session_id')::int`)}
+      AND (SELECT sy.xmin::text FROM trade_symbols sy WHERE sy.id = (g->>'symbol_id')::int AND sy.enabled) = g->>'symbol_version'
       AND (SELECT value FROM settings WHERE key = 'trade_fee_type') IS NOT DISTINCT FROM g->>'fee_type'
       AND (SELECT max(seq) FROM ticks WHERE symbol_id = (g->>'symbol_id')::int) = (g->>'tick_seq')::bigint`;
 

@@ -7,7 +7,7 @@ import { call, demoLogin, expectRefused, type Answer } from '../../test/http-hel
 import { MARKET_OPEN_MS, contractBalance, storeTick, symbolId } from '../../test/forex-helpers.js';
 import { verifyLedger } from '../ledger/index.js';
 import { publishBusEvent } from '../../realtime/typed-bus.js';
-import { submitReadBatch } from './forex.repository.js';
+import { SUBMIT_GUARD, submitReadBatch } from './forex.repository.js';
 import { submitContextsOf } from './submit-context.js';
 
 /*
@@ -212,5 +212,16 @@ describe('the forex submit from the kept context', () => {
     expect(answers.map((a) => a.body.code)).toEqual([1, 1, 999, 1, 1, 1]);
     for (const [i, tr] of traders.entries()) expect(await orderCount(tr.user.id)).toBe(i === 2 ? 1 : 2);
     expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('checks its guard by primary key per submit, never by a scan of every session', async () => {
+    // On small tables PostgreSQL planned an EXISTS as one hashed scan of all live sessions; on a
+    // real one that would read every session for every batch.
+    const guards = JSON.stringify([1, 2, 3].map((i) => ({ session_id: i, symbol_id: btc, symbol_version: '1', fee_type: '1', tick_seq: '1' })));
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT ${sql.raw(SUBMIT_GUARD)} FROM jsonb_array_elements(${guards}::jsonb) AS x(g)`.execute(t.db);
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/Index Scan using sessions_pkey/);
+    expect(plan).toMatch(/Index Scan using users_pkey/);
+    expect(plan).not.toMatch(/hashed|Seq Scan on (sessions|users|trade_symbols)/);
   });
 });
