@@ -198,13 +198,15 @@ export async function updateStops(db: Executor, orderId: number, stopLoss: strin
 
 /**
  * my_deal tab: statuses of the tab, newest first - for history (closed and cancelled) the newest
- * close, otherwise the newest order.
+ * close, otherwise the newest placed. Placed is created_at, not the id: with several server
+ * processes each numbers its orders from its own block of ids (submit-context.ts), so ids
+ * interleave between processes. A user's open orders are few, so the sort costs nothing.
  */
 export async function listOrders(db: Executor, userId: number, statuses: readonly number[], limit: number, offset: number): Promise<OrderRow[]> {
   const history = statuses.every((s) => s === 3 || s === 4);
-  let q = db.selectFrom('forex_orders').select(ORDER_COLUMNS).where('user_id', '=', userId).where('status', 'in', [...statuses]);
-  if (history) q = q.orderBy('closed_at', (o) => o.desc().nullsLast());
-  return q.orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  const q = db.selectFrom('forex_orders').select(ORDER_COLUMNS).where('user_id', '=', userId).where('status', 'in', [...statuses]);
+  const newest = history ? q.orderBy('closed_at', (o) => o.desc().nullsLast()) : q.orderBy('created_at', 'desc');
+  return newest.orderBy('id', 'desc').limit(limit).offset(offset).execute();
 }
 
 export async function countAndProfit(db: Executor, userId: number, statuses: readonly number[]): Promise<{ total: number; profit: string }> {

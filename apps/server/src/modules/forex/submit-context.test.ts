@@ -224,4 +224,14 @@ describe('the forex submit from the kept context', () => {
     expect(plan).toMatch(/Index Scan using users_pkey/);
     expect(plan).not.toMatch(/hashed|Seq Scan on (sessions|users|trade_symbols)/);
   });
+
+  it('lists open orders newest placed first, even where another process numbered them', async () => {
+    const trader = await warmTrader('listing');
+    const second = (await submit(trader.token)).body.data!;
+    const first = await t.db.selectFrom('forex_orders').select('id').where('user_id', '=', trader.user.id).where('id', '<>', second.Id).executeTakeFirstOrThrow();
+    // As if the first had come from another process's block of higher ids: placed later, numbered lower.
+    await t.db.updateTable('forex_orders').set({ created_at: new Date(MARKET_OPEN_MS + 60_000) }).where('id', '=', first.id).execute();
+    const res = await call<{ data: ForexOrder[] }>(t.app, { method: 'GET', url: `${endpoints.forex.myDeal.path}?status=1&page=1`, headers: auth(trader.token) });
+    expect(res.body.data!.data.map((o) => o.Id)).toEqual([first.id, second.Id]);
+  });
 });
