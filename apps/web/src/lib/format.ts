@@ -103,13 +103,16 @@ export function compactNumber(value: string | null | undefined, locale = 'en'): 
   const shown = (divide: number) => dec(fixed(exact.abs().div(dec(`1e${divide}`)), 2, 'half-up'));
   // The power of ten of the leading digit (decimal.js keeps it as `e`; a logarithm at 60 digits is slow).
   const power = exact.isZero() ? 0 : exact.e;
-  let [, divide, before, after] = patternFor(power);
-  let amount = shown(divide);
+  let row = patternFor(power);
+  let amount = shown(row[1]);
   // Rounding carried into the next power (999,999 -> "1000K"): that power's pattern, as ICU does.
-  if (amount.times(dec(`1e${divide}`)).gte(dec(`1e${power + 1}`))) {
-    [, divide, before, after] = patternFor(power + 1);
-    amount = shown(divide);
+  if (amount.times(dec(`1e${row[1]}`)).gte(dec(`1e${power + 1}`))) {
+    row = patternFor(power + 1);
+    amount = shown(row[1]);
   }
+  // A label that changes with the number shown (Arabic: "3 آلاف", "1 ألف").
+  const form = marks.forms?.find(([from, shownAs]) => from === row[0] && shownAs.includes(amount.toFixed()));
+  const [before, after] = form ? [form[2], form[3]] : [row[2], row[3]];
   const [whole, fraction] = amount.toFixed().split('.');
   const digits = `${groupDigits(whole!, marks)}${fraction ? `${marks.decimal}${fraction}` : ''}`;
   return `${before}${exact.isNegative() ? marks.minus : ''}${digits}${after}`;
