@@ -102,6 +102,8 @@ test('company e-mail with copy and the company information; the announcement nam
   await page.goto('/');
   await setLook(page, 'light', 'en');
   await page.goto('/#/mine/email');
+  // The reload must start from the new address: once, it reloaded '/' (the home screen).
+  await expect(page).toHaveURL(/#\/mine\/email$/);
   await page.reload();
   await expect(page.getByTestId('company-email')).toHaveText('support@harbourpoint.example');
   await page.getByTestId('company-email-copy').click();
