@@ -2,6 +2,7 @@ import type { EventConsumer } from './engine/event-consumer.js';
 import type { ScheduledJob } from './engine/scheduled-job.js';
 import type { TickConsumerFactory } from './engine/tick-consumer.js';
 import type { ModuleDefinition } from './modules/define-module.js';
+import type { HoldSource } from './modules/ledger/index.js';
 import { adminModule } from './modules/admin/index.js';
 import { auditModule } from './modules/audit/index.js';
 import { contentModule } from './modules/content/index.js';
@@ -66,6 +67,11 @@ export function jobsOf(modules: readonly ModuleDefinition[]): ScheduledJob[] {
 
 export function eventConsumersOf(modules: readonly ModuleDefinition[]): EventConsumer[] {
   return modules.flatMap((m) => m.eventConsumers ?? []);
+}
+
+/** Every module's reasons for held money, for the ledger's holds check (verifyHolds). */
+export function holdSourcesOf(modules: readonly ModuleDefinition[]): HoldSource[] {
+  return modules.flatMap((m) => (m.holds ? [{ name: m.name, holds: m.holds }] : []));
 }
 
 /** Ledger kinds must each have one owner: two modules posting the same kind would blur what moved money. */

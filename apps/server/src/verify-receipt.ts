@@ -54,10 +54,10 @@ export async function verifyFiles(receiptPath: string, rootsSource: string): Pro
   return verifyReceipt(receipt, rootLookup(rows));
 }
 
-async function main(argv: string[]): Promise<number> {
+export async function receiptCli(argv: string[]): Promise<number> {
   const [receiptPath, rootsSource] = argv;
   if (!receiptPath || !rootsSource) {
-    process.stderr.write('usage: npm run verify -- receipt.json (roots.json | https://server)\n');
+    process.stderr.write('usage: npm run verify (the books) | npm run verify -- receipt.json (roots.json | https://server)\n');
     return 2;
   }
   const result = await verifyFiles(receiptPath, rootsSource);
@@ -67,7 +67,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main(process.argv.slice(2)).then(
+  receiptCli(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err: unknown) => {
       process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);

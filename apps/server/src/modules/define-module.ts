@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { EventConsumer } from '../engine/event-consumer.js';
 import type { ScheduledJob } from '../engine/scheduled-job.js';
 import type { TickConsumerFactory } from '../engine/tick-consumer.js';
+import type { Executor } from '../db/database.js';
 
 /** A Fastify plugin of a module's endpoints; the app clock and services come from `app` decorations. */
 export type ModuleRoutes = FastifyPluginAsyncZod | FastifyPluginAsync<Record<never, never>, RawServerDefault, ZodTypeProvider>;
@@ -30,7 +31,21 @@ export interface ModuleDefinition {
   readonly publishes?: readonly string[];
   /** Event topics this module listens to. */
   readonly consumes?: readonly string[];
+  /**
+   * What this module's rows hold on user accounts (running options, open orders, pending
+   * withdrawals, subscriptions): the ledger's holds check requires every account's held amount to
+   * equal the sum of these over all modules, so no hold exists without a row that justifies it.
+   */
+  readonly holds?: HoldReasons;
 }
+
+/**
+ * Money held for a module's rows, summed per user account: named by the account's id where the
+ * rows store it, or by its owner and account type (ACCOUNT_TYPES) where they do not.
+ */
+export type HeldAmount = { amount: string } & ({ accountId: number } | { userId: number; accountType: number });
+
+export type HoldReasons = (db: Executor) => Promise<readonly HeldAmount[]>;
 
 /** Identity at run time; at compile time it checks the shape and keeps the literal types. */
 export function defineModule<const M extends ModuleDefinition>(m: M): M {

@@ -389,3 +389,13 @@ export async function traderOrdersOf(db: Executor, originIds: readonly number[])
     .execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/** The margin of pending, holding and closing orders, per user (the holds check: held on the contract account). */
+export async function heldByOpenOrders(db: Executor): Promise<{ user_id: number; amount: string }[]> {
+  return db
+    .selectFrom('forex_orders')
+    .select(['user_id', sql<string>`sum(caution_money)::text`.as('amount')])
+    .where('status', 'in', [FOREX_STATUS.pending, FOREX_STATUS.holding, FOREX_STATUS.closing])
+    .groupBy('user_id')
+    .execute();
+}

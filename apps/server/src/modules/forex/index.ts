@@ -4,6 +4,8 @@ import { forexRoutes } from './forex.routes.js';
 import { forexAdminRoutes } from './forex-admin-reads.routes.js';
 import { forexEngineFactory } from './forex-engine.js';
 import { FOREX_ORDER_CHANGED } from './forex-events.js';
+import { heldByOpenOrders } from './forex.repository.js';
+import { ACCOUNT_TYPES } from '@tp/contracts';
 
 export const forexModule = defineModule({
   name: 'forex',
@@ -16,6 +18,8 @@ export const forexModule = defineModule({
   // balance.changed comes from the event outbox; its handler is part of the trigger engine (tick consumer).
   // ticks.stored, session.revoked and config.changed also keep the submit's kept context current (submit-context.ts).
   consumes: [FOREX_ORDER_CHANGED, 'balance.changed', 'config.changed', 'ticks.stored', 'session.revoked'],
+  // A pending or open order's margin (copies included: they are the follower's orders) is held on the contract account.
+  holds: async (db) => (await heldByOpenOrders(db)).map((r) => ({ userId: r.user_id, accountType: ACCOUNT_TYPES.forex, amount: r.amount })),
 });
 
 export { closeAllOpen } from './forex.service.js';

@@ -1,4 +1,5 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import { FUND_SUB_STATUS } from '@tp/contracts';
 import type { Executor } from '../../db/database.js';
 import type { FundsTable, FundSubscriptionsTable } from '../../db/schema.js';
 
@@ -92,4 +93,25 @@ export async function countSubscriptionsForStaff(db: Executor, status: number | 
   let q = db.selectFrom('fund_subscriptions').select((eb) => eb.fn.countAll<string>().as('n')).where('refund_applied_at', 'is not', null);
   if (status !== undefined) q = q.where('status', '=', status);
   return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+/** The amounts of running and refunding subscriptions, per account they are held on (the holds check). */
+export async function heldBySubscriptions(db: Executor): Promise<{ account_id: number; amount: string }[]> {
+  return db
+    .selectFrom('fund_subscriptions')
+    .select(['account_id', sql<string>`sum(share_amount)::text`.as('amount')])
+    .where('status', 'in', [FUND_SUB_STATUS.running, FUND_SUB_STATUS.refunding])
+    .groupBy('account_id')
+    .execute();
+}
+
+/** Ends a user's running and refunding subscriptions (the demo reset); returns what each held. */
+export async function endRunningSubscriptions(db: Executor, userId: number, at: Date): Promise<{ id: number; account_id: number; share_amount: string }[]> {
+  return db
+    .updateTable('fund_subscriptions')
+    .set({ status: FUND_SUB_STATUS.refunded, next_due_at: null, finished_at: at })
+    .where('user_id', '=', userId)
+    .where('status', 'in', [FUND_SUB_STATUS.running, FUND_SUB_STATUS.refunding])
+    .returning(['id', 'account_id', 'share_amount'])
+    .execute();
 }

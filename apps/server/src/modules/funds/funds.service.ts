@@ -125,3 +125,27 @@ export async function applyRefund(trx: Executor, userId: number, subId: number, 
   return { data: toSubscription(row, fund), key: 'fund_refund_applied' };
 }
 
+
+/**
+ * The demo reset's part (users/reset-demo.ts): ends every running or refunding subscription of
+ * the user at once, without penalty and without further incomes (status 3, remarked as a reset),
+ * and releases each one's hold in its own ledger transaction (fund:<sub>:reset). Runs inside the
+ * reset's transaction, after it has locked the user's accounts. Returns how many ended.
+ */
+export async function endSubscriptionsForDemoReset(trx: Executor, userId: number, nowMs: number): Promise<number> {
+  const ended = await repo.endRunningSubscriptions(trx, userId, new Date(nowMs));
+  if (ended.length === 0) return 0;
+  await post(
+    trx,
+    ended.map((s) => ({
+      kind: FUND_LEDGER_KINDS.release,
+      memo: 'Mining fund ended by the demo reset',
+      reference: `fund:${s.id}:reset`,
+      postings: [
+        { accountId: s.account_id, bucket: 'held' as const, amount: new Decimal(s.share_amount).neg() },
+        { accountId: s.account_id, bucket: 'available' as const, amount: s.share_amount },
+      ],
+    })),
+  );
+  return ended.length;
+}

@@ -13,6 +13,7 @@ export {
   openUserAccounts,
   ensureSystemAccount,
   verifyLedger,
+  verifyHolds,
   assertLedgerConsistent,
   LedgerError,
   AlreadyPostedError,
@@ -23,6 +24,8 @@ export {
   type PostInput,
   type Companions,
   type LedgerViolation,
+  type HoldSource,
+  type HoldViolation,
 } from './ledger.service.js';
 export {
   findUserAccount,

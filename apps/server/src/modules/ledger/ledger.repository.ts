@@ -448,3 +448,37 @@ export async function findUserAccount(db: Executor, userId: number, accountType:
     .executeTakeFirst();
 }
 
+
+/** One source's held amount on a user account, as the holds check receives it. */
+export interface JustifiedHold {
+  accountId: number | null;
+  userId: number | null;
+  accountType: number | null;
+  amount: string;
+  source: string;
+}
+
+/**
+ * User accounts whose held amount differs from what their sources justify (each source names the
+ * account by id, or by owner and type in the base currency). An account no source names must hold
+ * nothing; a source naming an account that does not exist comes back with a null id.
+ */
+export async function findUnjustifiedHolds(db: Executor, holds: readonly JustifiedHold[], baseCurrencyId: number) {
+  const { rows } = await sql<{ account_id: number | null; lock_balance: string; justified: string; sources: Record<string, string> | null }>`
+    WITH r AS (
+      SELECT coalesce(x."accountId", a.id) AS account_id, x.amount::numeric AS amount, x.source
+      FROM jsonb_to_recordset(${JSON.stringify(holds)}::jsonb) AS x("accountId" int, "userId" int, "accountType" int, amount text, source text)
+      LEFT JOIN ledger_accounts a
+        ON x."accountId" IS NULL AND a.user_id = x."userId" AND a.account_type = x."accountType" AND a.currency_id = ${baseCurrencyId}
+    ), j AS (
+      SELECT account_id, sum(amount) AS justified, jsonb_object_agg(source, amount::text) AS sources FROM r GROUP BY account_id
+    )
+    SELECT coalesce(a.id, j.account_id) AS account_id, coalesce(a.lock_balance, 0)::text AS lock_balance,
+      coalesce(j.justified, 0)::text AS justified, j.sources
+    FROM (SELECT id, lock_balance FROM ledger_accounts WHERE user_id IS NOT NULL) a
+    FULL JOIN j ON j.account_id = a.id
+    WHERE coalesce(a.lock_balance, 0) <> coalesce(j.justified, 0) OR (a.id IS NULL AND j.account_id IS NULL)
+    ORDER BY 1
+  `.execute(db);
+  return rows;
+}

@@ -5,6 +5,8 @@ import { microAdminReadRoutes } from './micro-admin-reads.routes.js';
 import { microAdminRoutes } from './micro-admin.routes.js';
 import { createMicroSettler } from './micro-settler.js';
 import { MICRO_ORDER_CREATED, MICRO_SETTLED } from './micro-settlement.js';
+import { heldByRunningOrders } from './micro.repository.js';
+import { ACCOUNT_TYPES } from '@tp/contracts';
 
 export const microModule = defineModule({
   name: 'micro',
@@ -16,6 +18,8 @@ export const microModule = defineModule({
   ledgerKinds: [LEDGER_KINDS.microStake, LEDGER_KINDS.microSettlement],
   publishes: [MICRO_ORDER_CREATED, MICRO_SETTLED, 'config.changed'],
   consumes: [MICRO_ORDER_CREATED],
+  // A running option's stake is held on the options account until it settles.
+  holds: async (db) => (await heldByRunningOrders(db)).map((r) => ({ userId: r.user_id, accountType: ACCOUNT_TYPES.micro, amount: r.amount })),
 });
 
 export { runningOrdersBySymbol, voidRunningOrders } from './micro.repository.js';

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { MICRO_STATUS_RUNNING } from '@tp/contracts';
 import type { Executor } from '../../db/database.js';
 
 /** Options (micro): config and orders. One query per function. */
@@ -229,4 +230,9 @@ export async function voidRunningOrders(db: Executor, userId: number, at: Date):
 export async function runningOrdersBySymbol(db: Executor): Promise<Map<number, number>> {
   const rows = await db.selectFrom('micro_orders').select(['symbol_id', sql<string>`count(*)`.as('n')]).where('status', '=', 1).groupBy('symbol_id').execute();
   return new Map(rows.map((r) => [r.symbol_id, Number(r.n)]));
+}
+
+/** The stakes of running options, per user (the holds check: they are held on the options account). */
+export async function heldByRunningOrders(db: Executor): Promise<{ user_id: number; amount: string }[]> {
+  return db.selectFrom('micro_orders').select(['user_id', sql<string>`sum(amount)::text`.as('amount')]).where('status', '=', MICRO_STATUS_RUNNING).groupBy('user_id').execute();
 }

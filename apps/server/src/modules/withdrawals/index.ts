@@ -2,6 +2,7 @@ import { defineModule } from '../define-module.js';
 import { LEDGER_KINDS } from '../ledger/index.js';
 import { withdrawalsRoutes } from './withdrawals.routes.js';
 import { withdrawalsAdminRoutes } from './withdrawals-admin-reads.routes.js';
+import { heldByPendingWithdrawals } from './withdrawals.repository.js';
 
 export const withdrawalsModule = defineModule({
   name: 'withdrawals',
@@ -9,6 +10,8 @@ export const withdrawalsModule = defineModule({
   // A user's withdrawals on the user's page of the admin console (read only).
   adminRoutes: withdrawalsAdminRoutes,
   ledgerKinds: [LEDGER_KINDS.withdrawalHold, LEDGER_KINDS.withdrawalPaid, LEDGER_KINDS.withdrawalRelease],
+  // A pending withdrawal is held until staff pay or reject it.
+  holds: async (db) => (await heldByPendingWithdrawals(db)).map((r) => ({ accountId: r.account_id, amount: r.amount })),
 });
 
 export { listWithdrawalsForAdmin } from './withdrawals.service.js';

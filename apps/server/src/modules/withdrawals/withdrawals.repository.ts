@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { WITHDRAWAL_STATUS } from '@tp/contracts';
 import type { Executor } from '../../db/database.js';
 
 const CURRENCY_COLUMNS = ['id', 'code', 'protocol', 'draw_rate', 'fee_type', 'draw_min', 'usd_price', 'type', 'places'] as const;
@@ -160,4 +161,9 @@ export async function countWithdrawals(db: Executor, filter: { userId?: number; 
   if (filter.type !== undefined) q = q.where('c.type', '=', filter.type);
   if (filter.status !== undefined) q = q.where('w.status', '=', filter.status);
   return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+/** The amounts of pending withdrawals, per account they are held on (the holds check). */
+export async function heldByPendingWithdrawals(db: Executor): Promise<{ account_id: number; amount: string }[]> {
+  return db.selectFrom('withdrawals').select(['account_id', sql<string>`sum(number)::text`.as('amount')]).where('status', '=', WITHDRAWAL_STATUS.pending).groupBy('account_id').execute();
 }
