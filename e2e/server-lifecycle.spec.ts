@@ -40,7 +40,8 @@ test('a second start reuses the data of the first', async ({ request }) => {
   const first = await startServer(dataDir, port);
   expect(first.url).toContain(`:${port}`);
   const health = await request.get(`${first.url}/healthz`);
-  expect(await health.json()).toEqual({ status: 'ok' });
+  // The one process leads the engine with the first epoch of this database.
+  expect(await health.json()).toEqual({ status: 'ok', engine: { role: 'leader', epoch: 1, holder: expect.stringMatching(/:\d+$/), lease_expires_in_ms: expect.any(Number) } });
   const created = await (await request.get(`${first.url}${endpoints.users.demoLogin.path}?demo_id=${demoId}`)).json();
   expect(created.code).toBe(1);
   // No ADMIN_PASSWORD: a random one is generated and written once.

@@ -12,7 +12,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { isMigrated } from './db/migrate.js';
 import { eventDeliveryLagMs } from './engine/event-outbox.js';
-import { processNodeName } from './engine/leader-election.js';
+import { processNodeName, readEngineLease } from './engine/leader-election.js';
 import { registerDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { frameworkErrors } from './http/framework-errors.js';
@@ -28,6 +28,12 @@ import { createOutbox, type Outbox } from './modules/notify/index.js';
 import type { ModuleDefinition } from './modules/define-module.js';
 import { MODULES, assertLedgerKindsOwnedOnce } from './modules.js';
 import './http/types.js';
+
+/** The engine part of /healthz: this process's role, and the lease's epoch and holder. */
+async function engineHealth(db: Db, role: string) {
+  const lease = await readEngineLease(db).catch(() => undefined);
+  return { role, epoch: lease ? Number(lease.epoch) : null, holder: lease?.holder ?? null, lease_expires_in_ms: lease?.expiresInMs ?? null };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -146,8 +152,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // degraded, but stays 200 - taking all nodes out of a balancer for a slow consumer would turn
     // a delay into an outage. Shown (in ms) whenever some event waits.
     const lag = await eventDeliveryLagMs(db).catch(() => null);
-    if (lag === null) return reply.code(200).send({ status: 'ok' });
-    return reply.code(200).send({ status: lag > config.eventLagDegradedMs ? 'degraded' : 'ok', event_lag_ms: lag });
+    // A process that takes part in the election says who leads and with which epoch (the lease
+    // row, the same from every node), and its own part.
+    const engine = opts.engineRole ? await engineHealth(db, opts.engineRole()) : undefined;
+    const extra = { ...(lag === null ? {} : { event_lag_ms: lag }), ...(engine ? { engine } : {}) };
+    return reply.code(200).send({ status: lag !== null && lag > config.eventLagDegradedMs ? 'degraded' : 'ok', ...extra });
   });
 
   const modules = opts.modules ?? MODULES;

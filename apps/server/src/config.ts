@@ -75,6 +75,10 @@ export interface MarketConfig {
   historyBars: number;
   /** LEADER_RETRY_MS: how often a follower tries to take the engine lock. */
   leaderRetryMs: number;
+  /** ENGINE_LEASE_MS: a leader that has not renewed its lease for this long is replaced, even while it holds the lock. */
+  leaseMs: number;
+  /** ENGINE_LEASE_RENEW_MS: how often the leader renews its lease (at most half the lease). */
+  leaseRenewMs: number;
   /** WS_FLUSH_MS: pushes to one socket are coalesced and sent at most once per this interval. */
   wsFlushMs: number;
   /** WS_MAX_BUFFERED_BYTES: a socket whose unsent data exceeds this is closed (slow client). */
@@ -109,6 +113,8 @@ export function loadMarketConfig(env: NodeJS.ProcessEnv = process.env, overrides
     tickPruneEveryMs: 60 * 60 * 1000,
     historyBars: intEnv(env, 'HISTORY_BARS', 500),
     leaderRetryMs: intEnv(env, 'LEADER_RETRY_MS', 2_000),
+    leaseMs: intEnv(env, 'ENGINE_LEASE_MS', 5_000),
+    leaseRenewMs: intEnv(env, 'ENGINE_LEASE_RENEW_MS', 1_000),
     wsFlushMs: intEnv(env, 'WS_FLUSH_MS', 50),
     wsMaxBufferedBytes: intEnv(env, 'WS_MAX_BUFFERED_BYTES', 1024 * 1024),
     redisBusChannel: nonEmpty(env.REDIS_BUS_CHANNEL) ?? 'tp:bus',

@@ -47,8 +47,15 @@ function usePreparedNames(client: pg.PoolClient): void {
   client.query = named as unknown as typeof client.query;
 }
 
-export function createDb(connectionString: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString, max });
+/**
+ * A pool and its Kysely. `settings` are PostgreSQL settings every connection of the pool starts
+ * with (the engine's pool carries its epoch, which the fence trigger checks).
+ */
+export function createDb(connectionString: string, max = 10, settings: Record<string, string> = {}): Db {
+  const options = Object.entries(settings)
+    .map(([k, v]) => `-c ${k}=${v}`)
+    .join(' ');
+  const pool = new pg.Pool({ connectionString, max, ...(options ? { options } : {}) });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => {

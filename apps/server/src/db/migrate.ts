@@ -24,6 +24,8 @@ import * as m0022 from './migrations/0022-fairness.js';
 import * as m0023 from './migrations/0023-follow-closed-by-trader.js';
 import * as m0024 from './migrations/0024-follow-copy-belongs-to-follow.js';
 import * as m0025 from './migrations/0025-raster-list-images.js';
+import * as m0026 from './migrations/0026-set-aside-items.js';
+import * as m0029 from './migrations/0029-engine-lease.js';
 
 /**
  * The migrations, listed explicitly: a folder scan breaks under tsx and vitest (file extensions,
@@ -54,6 +56,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0023-follow-closed-by-trader': m0023,
   '0024-follow-copy-belongs-to-follow': m0024,
   '0025-raster-list-images': m0025,
+  '0026-set-aside-items': m0026,
+  '0029-engine-lease': m0029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -459,6 +459,16 @@ export interface ScheduledRunsTable {
   finished_at: TimestampDefault;
 }
 
+/** What a batch job could not settle and will retry (0026): one row per (job, item), owned by the engine. */
+export interface SetAsideItemsTable {
+  job: string;
+  item: string;
+  reason: string;
+  first_at: Timestamp;
+  last_at: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -499,6 +509,7 @@ export interface DB {
   event_outbox: EventOutboxTable;
   event_deliveries: EventDeliveriesTable;
   scheduled_runs: ScheduledRunsTable;
+  set_aside_items: SetAsideItemsTable;
   support_conversations: SupportConversationsTable;
   support_messages: SupportMessagesTable;
   funds: FundsTable;
@@ -517,6 +528,9 @@ export interface DB {
   fair_receipts: FairReceiptsTable;
   fair_liability_roots: FairLiabilityRootsTable;
   fair_liability_leaves: FairLiabilityLeavesTable;
+  // engine leadership (0029)
+  engine_lease: EngineLeaseTable;
+  engine_fence: EngineFenceTable;
 }
 
 /** Articles staff write in the admin console (0014); content is sanitized html. */
@@ -801,4 +815,19 @@ export interface FairLiabilityLeavesTable {
   balance: Numeric;
   nonce: string;
   path: ColumnType<unknown, string, never>;
+}
+
+/** Who leads the engine and until when (0029): renewed by the leader, taken over once expired. */
+export interface EngineLeaseTable {
+  id: number;
+  epoch: ColumnType<string, string | number, string | number>;
+  holder: string;
+  expires_at: Timestamp;
+  acquired_at: Timestamp | null;
+}
+
+/** The epoch every engine write must carry (0029): raised at takeover, checked by a trigger. */
+export interface EngineFenceTable {
+  id: number;
+  epoch: ColumnType<string, string | number, string | number>;
 }

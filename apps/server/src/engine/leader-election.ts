@@ -1,5 +1,8 @@
 import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { sql } from 'kysely';
+import type { Executor } from '../db/database.js';
 
 /** The advisory lock that elects the engine process (two-int form: namespace, lock). */
 export const ENGINE_LOCK = [0x7470, 1] as const;
@@ -12,25 +15,68 @@ export function processNodeName(): string {
 /** The application_name of the lock connection: the prefix marks it, the rest is the node. */
 export const ENGINE_LOCK_APP_PREFIX = 'tp-engine-lock';
 
+/** The PostgreSQL setting that carries the epoch on every connection of the engine's pool (migration 0029). */
+export const ENGINE_EPOCH_SETTING = 'tp.engine_epoch';
+
+/** SQLSTATE of a write refused because its epoch was replaced (migration 0029's fence trigger). */
+export const DEPOSED_EPOCH_ERROR = 'TPF01';
+
 export type LeaderRole = 'unknown' | 'leader' | 'follower';
 
 export interface LeaderElectionOptions {
   databaseUrl: string;
+  /** How often a follower tries to take the lock (and looks at the lease). */
   retryMs: number;
-  /** Called when this process wins the lock; the engine starts here. */
-  onElected: () => Promise<void>;
-  /** Called when the lock is lost (connection died) or released on stop; the engine stops here. */
+  /** How long a lease lasts unless renewed: a leader silent this long is taken over, even while it holds the lock. */
+  leaseMs?: number;
+  /** How often the leader renews its lease. */
+  renewMs?: number;
+  /** Called when this process wins; the engine starts here, writing with this epoch. */
+  onElected: (epoch: string) => Promise<void>;
+  /** Called when leadership is lost (connection died, lease taken over) or released on stop; the engine stops here. */
   onDeposed: () => Promise<void>;
   log?: (msg: string) => void;
   lock?: readonly [number, number];
 }
 
+/** Lease and renewal when not configured (ENGINE_LEASE_MS, ENGINE_LEASE_RENEW_MS). */
+export const DEFAULT_LEASE_MS = 5_000;
+export const DEFAULT_RENEW_MS = 1_000;
+/** How long a takeover waits for the deposed leader's transactions in flight before ending them. */
+const FENCE_WAIT_MS = 500;
+const TAKEOVER_TRIES = 5;
+
+/** The lease as the database holds it: any node reads the same (/healthz, the dashboard). */
+export interface EngineLease {
+  epoch: string;
+  holder: string;
+  /** Milliseconds until it expires, by the database's clock; negative once expired. */
+  expiresInMs: number;
+}
+
+export async function readEngineLease(db: Executor): Promise<EngineLease | undefined> {
+  const { rows } = await sql<{ epoch: string; holder: string; expires_in_ms: number }>`
+    SELECT epoch::text AS epoch, holder,
+      greatest(-1e12, least(1e12, extract(epoch FROM (expires_at - now())) * 1000))::float8 AS expires_in_ms
+    FROM engine_lease WHERE id = 1`.execute(db);
+  const row = rows[0];
+  return row ? { epoch: row.epoch, holder: row.holder, expiresInMs: Math.round(row.expires_in_ms) } : undefined;
+}
+
 /**
- * Exactly one process runs the engine: the one holding a session-level PostgreSQL advisory lock
- * on a dedicated connection. The lock lives exactly as long as that connection, so a crashed
- * leader releases it without any cleanup; the others try again every `retryMs` and the first to
- * succeed takes over. While leading, the connection is checked every `retryMs` too: if it is gone,
- * so is the lock, and the engine must stop before another process starts one.
+ * Exactly one process runs the engine, and a leader that stops answering is replaced.
+ *
+ * The leader holds a session-level PostgreSQL advisory lock on a dedicated connection (a crashed
+ * leader's connection drops and frees it at once) AND a lease row it renews every `renewMs`. A
+ * process that hangs with its connection open (SIGSTOP, a long pause) keeps the lock but stops
+ * renewing: a follower that finds the lease expired on two checks in a row, with the same epoch,
+ * ends the holder's lock connection (pg_terminate_backend) and takes over.
+ *
+ * Taking over raises the epoch in one transaction: the lease row, then the fence row that every
+ * engine write checks (migration 0029). The fence update waits for the old leader's engine
+ * transactions in flight, and ends them if they do not finish, so no write of the old epoch can
+ * commit after the new one exists; a deposed leader that wakes writes nothing. A leader that
+ * finds its lease renewal refused, or that was itself paused past its lease, steps down.
  */
 export class LeaderElection {
   private client: pg.Client | undefined;
@@ -38,13 +84,24 @@ export class LeaderElection {
   private busy: Promise<void> | undefined;
   private stopped = false;
   role: LeaderRole = 'unknown';
+  /** The epoch this process leads with, while it leads. */
+  epoch: string | undefined;
+  /** When the lease was last renewed (performance.now()), while leading. */
+  private renewedAt = 0;
+  /** The expired lease a follower saw at its last check: seen twice with the same epoch, the holder hangs. */
+  private expiredSeen: string | undefined;
+  private readonly leaseMs: number;
+  private readonly renewMs: number;
 
-  constructor(private readonly opts: LeaderElectionOptions) {}
+  constructor(private readonly opts: LeaderElectionOptions) {
+    this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
+    this.renewMs = Math.min(opts.renewMs ?? DEFAULT_RENEW_MS, Math.floor(this.leaseMs / 2));
+  }
 
   async start(): Promise<void> {
     this.stopped = false;
     await this.tick();
-    this.timer = setInterval(() => void this.tick(), this.opts.retryMs);
+    this.timer = setInterval(() => void this.tick(), Math.min(this.opts.retryMs, this.renewMs));
   }
 
   private tick(): Promise<void> {
@@ -66,37 +123,103 @@ export class LeaderElection {
         await client.connect();
         this.client = client;
       }
-      if (this.role === 'leader') {
-        await this.client.query('SELECT 1');
-        return;
-      }
+      if (this.role === 'leader') return await this.renew(this.client);
       const [a, b] = this.opts.lock ?? ENGINE_LOCK;
       const { rows } = await this.client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [a, b]);
-      if (rows[0]?.locked) {
-        this.role = 'leader';
-        this.opts.log?.('this process runs the market engine');
-        try {
-          await this.opts.onElected();
-        } catch (err) {
-          // Could not start: give the lock back so another process can try.
-          this.opts.log?.(`engine failed to start: ${String(err)}`);
-          await this.lose();
-        }
-      } else {
-        this.role = 'follower';
-      }
+      if (rows[0]?.locked) return await this.takeOver(this.client);
+      this.role = 'follower';
+      await this.replaceIfHung(this.client, a, b);
     } catch (err) {
       this.opts.log?.(`engine lock: ${String(err)}`);
       await this.lose();
     }
   }
 
-  /** The lock is gone with its connection: stop the engine, drop the connection, retry later. */
+  /** The leader's renewal: refused once another epoch exists; skipped (step down) after a pause past the lease. */
+  private async renew(client: pg.Client): Promise<void> {
+    if (performance.now() - this.renewedAt > this.leaseMs) {
+      this.opts.log?.(`engine lease not renewed for over ${this.leaseMs} ms (this process was paused): stepping down`);
+      return this.lose();
+    }
+    const r = await client.query(`UPDATE engine_lease SET expires_at = now() + $2 * interval '1 millisecond' WHERE id = 1 AND epoch = $1`, [this.epoch, this.leaseMs]);
+    if (r.rowCount === 0) {
+      this.opts.log?.(`engine epoch ${this.epoch} was taken over by another process: stepping down`);
+      return this.lose();
+    }
+    this.renewedAt = performance.now();
+  }
+
+  /** With the lock held: raise the epoch in the lease and the fence, ending the old epoch's writes in flight. */
+  private async takeOver(client: pg.Client): Promise<void> {
+    let epoch: string | undefined;
+    for (let attempt = 1; attempt <= TAKEOVER_TRIES && epoch === undefined; attempt++) {
+      try {
+        await client.query('BEGIN');
+        const lease = await client.query<{ epoch: string }>(
+          `UPDATE engine_lease SET epoch = epoch + 1, holder = $1, expires_at = now() + $2 * interval '1 millisecond', acquired_at = now() WHERE id = 1 RETURNING epoch::text`,
+          [processNodeName(), this.leaseMs],
+        );
+        await client.query(`SET LOCAL lock_timeout = '${FENCE_WAIT_MS}ms'`);
+        await client.query('UPDATE engine_fence SET epoch = $1 WHERE id = 1', [lease.rows[0]!.epoch]);
+        await client.query('COMMIT');
+        epoch = lease.rows[0]!.epoch;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        if ((err as { code?: string }).code !== '55P03') throw err;
+        // The deposed leader's transactions hold the fence (it hangs mid-write): end them.
+        const ended = await client.query(`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE relation = 'engine_fence'::regclass AND pid <> pg_backend_pid()`);
+        this.opts.log?.(`engine takeover: ended ${ended.rowCount ?? 0} transactions of the previous leader`);
+      }
+    }
+    if (epoch === undefined) throw new Error('engine takeover: the previous leader\'s writes did not end');
+    this.role = 'leader';
+    this.epoch = epoch;
+    this.renewedAt = performance.now();
+    this.expiredSeen = undefined;
+    this.opts.log?.(`this process runs the market engine (epoch ${epoch})`);
+    try {
+      await this.opts.onElected(epoch);
+    } catch (err) {
+      // Could not start: give the lock back so another process can try.
+      this.opts.log?.(`engine failed to start: ${String(err)}`);
+      await this.lose();
+    }
+  }
+
+  /**
+   * A follower's look at the lease: expired on two checks in a row with the same epoch means the
+   * holder keeps its lock but no longer runs. Its lock connection is ended, and the lock is tried
+   * again at once. (A single sighting is not enough: a new leader has the lock a moment before
+   * it writes its lease.)
+   */
+  private async replaceIfHung(client: pg.Client, a: number, b: number): Promise<void> {
+    const { rows } = await client.query<{ epoch: string; expired: boolean }>('SELECT epoch::text AS epoch, expires_at < now() AS expired FROM engine_lease WHERE id = 1');
+    const lease = rows[0];
+    if (!lease?.expired) {
+      this.expiredSeen = undefined;
+      return;
+    }
+    if (this.expiredSeen !== lease.epoch) {
+      this.expiredSeen = lease.epoch;
+      return;
+    }
+    const ended = await client.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2 AND objsubid = 2 AND granted AND pid <> pg_backend_pid()`,
+      [a, b],
+    );
+    this.opts.log?.(`engine lease of epoch ${lease.epoch} expired: ended the holder's lock connection (${ended.rowCount ?? 0})`);
+    this.expiredSeen = undefined;
+    const retry = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [a, b]);
+    if (retry.rows[0]?.locked) await this.takeOver(client);
+  }
+
+  /** Leadership is gone with the lock or the lease: stop the engine, drop the connection, retry later. */
   private async lose(): Promise<void> {
     const wasLeader = this.role === 'leader';
     const client = this.client;
     this.client = undefined;
     this.role = this.stopped ? 'unknown' : 'follower';
+    this.epoch = undefined;
     if (wasLeader) await this.opts.onDeposed().catch(() => undefined);
     await client?.end().catch(() => undefined);
   }

@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
-import type { Db } from '../db/database.js';
+import { createDb, type Db } from '../db/database.js';
 import type { Bus } from '../realtime/bus.js';
-import { LeaderElection } from './leader-election.js';
+import { ENGINE_EPOCH_SETTING, LeaderElection } from './leader-election.js';
 import type { EngineLog } from './engine-log.js';
 import { MarketEngine, type MarketEngineOptions } from './market-engine.js';
 import type { TickConsumerFactory } from './tick-consumer.js';
@@ -22,22 +22,34 @@ export interface MarketRuntimeOptions {
   engine?: Partial<MarketEngineOptions>;
 }
 
+/** Connections of the engine's own pool: the feed's flushes, settlements, jobs and relay share it. */
+const ENGINE_POOL_SIZE = 8;
+
 /**
  * The engine as a process runs it: leader election decides whether this process runs the market
  * engine; if not, it serves HTTP and websockets from the bus. `ready()` is what /healthz reports.
+ *
+ * The engine writes through a pool of its own whose connections carry the epoch it was elected
+ * with: once another process takes over, the database refuses every write of this one (the fence
+ * of migration 0029), whatever it still had in flight.
  */
 export class MarketRuntime {
   readonly election: LeaderElection;
   engine: MarketEngine | undefined;
+  private engineDb: Db | undefined;
 
   constructor(private readonly opts: MarketRuntimeOptions) {
     this.election = new LeaderElection({
       databaseUrl: opts.databaseUrl,
       retryMs: opts.config.market.leaderRetryMs,
+      leaseMs: opts.config.market.leaseMs,
+      renewMs: opts.config.market.leaseRenewMs,
       log: (m) => opts.log.info(m),
-      onElected: async () => {
+      onElected: async (epoch) => {
+        const engineDb = createDb(opts.databaseUrl, ENGINE_POOL_SIZE, { [ENGINE_EPOCH_SETTING]: epoch });
+        this.engineDb = engineDb;
         const engine = new MarketEngine({
-          db: opts.db,
+          db: engineDb,
           bus: opts.bus,
           config: opts.config.market,
           log: opts.log,
@@ -53,13 +65,15 @@ export class MarketRuntime {
         } catch (err) {
           this.engine = undefined;
           await engine.stop().catch(() => undefined);
+          await this.closeEngineDb();
           throw err;
         }
       },
       onDeposed: async () => {
         const engine = this.engine;
         this.engine = undefined;
-        await engine?.stop();
+        await engine?.stop().catch((err: unknown) => opts.log.warn(`engine stop: ${String(err)}`));
+        await this.closeEngineDb();
       },
     });
   }
@@ -78,6 +92,12 @@ export class MarketRuntime {
   /** Names of the feeds this process runs that went silent (none on a follower). */
   staleFeeds(): string[] {
     return (this.engine?.feedStatus() ?? []).filter((f) => f.running && f.stale).map((f) => f.name);
+  }
+
+  private async closeEngineDb(): Promise<void> {
+    const db = this.engineDb;
+    this.engineDb = undefined;
+    await db?.destroy().catch(() => undefined);
   }
 
   stop(): Promise<void> {
