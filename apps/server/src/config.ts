@@ -63,6 +63,8 @@ export interface MarketConfig {
   binanceStream: 'trade' | 'bookTicker';
   /** FEED_STALE_MS: an external feed silent this long is stale and reconnected. */
   feedStaleMs: number;
+  /** PRICE_MAX_AGE_MS: nothing is priced from a stored tick older than this (refused: prices are delayed). */
+  priceMaxAgeMs: number;
   replayFile: string | undefined;
   replaySpeed: number;
   replayLoop: boolean;
@@ -105,6 +107,7 @@ export function loadMarketConfig(env: NodeJS.ProcessEnv = process.env, overrides
     binanceWsUrl: binanceWsUrl ?? 'wss://stream.binance.com:9443',
     binanceStream: oneOf(env, 'BINANCE_STREAM', ['trade', 'bookTicker'] as const, 'trade'),
     feedStaleMs: intEnv(env, 'FEED_STALE_MS', 15_000),
+    priceMaxAgeMs: intEnv(env, 'PRICE_MAX_AGE_MS', 10_000),
     replayFile: nonEmpty(env.REPLAY_FILE),
     replaySpeed: Number.isFinite(speed) && speed > 0 ? speed : 1,
     replayLoop: env.REPLAY_LOOP !== '0',

@@ -65,6 +65,7 @@ export const ERROR_KEYS = [
   'forex_multiple_invalid', // a leverage the symbol does not offer
   'forex_market_closed',
   'forex_no_price', // no stored tick to price the order at
+  'prices_delayed', // the newest stored tick is older than PRICE_MAX_AGE_MS: nothing is priced from it
   'forex_lots_below_min',
   'forex_lots_off_step',
   'forex_pending_price_invalid', // pending buy not below the market, sell not above

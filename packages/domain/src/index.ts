@@ -11,3 +11,4 @@ export * from './loans.js';
 export * from './follow.js';
 export * from './sha256.js';
 export * from './fair.js';
+export * from './price-age.js';

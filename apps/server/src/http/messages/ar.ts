@@ -89,6 +89,7 @@ export const ar: Messages = {
   forex_multiple_invalid: 'هذه الرافعة المالية غير متاحة لهذا الرمز',
   forex_market_closed: 'السوق مغلق',
   forex_no_price: 'لا يوجد سعر سوق بعد، يرجى المحاولة لاحقًا',
+  prices_delayed: 'الأسعار متأخرة: لم يُنفَّذ أي شيء، يرجى المحاولة بعد قليل',
   forex_lots_below_min: 'الكمية أقل من الحد الأدنى',
   forex_lots_off_step: 'يجب أن تكون الكمية مضاعفًا صحيحًا للخطوة',
   forex_pending_price_invalid: 'يجب أن يكون الشراء المعلق أقل من سعر السوق والبيع المعلق أعلى منه',

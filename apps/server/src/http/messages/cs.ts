@@ -89,6 +89,7 @@ export const cs: Messages = {
   forex_multiple_invalid: 'Tato páka není pro tento symbol nabízena',
   forex_market_closed: 'Trh je zavřený',
   forex_no_price: 'Zatím není k dispozici tržní cena, zkuste to prosím za chvíli',
+  prices_delayed: 'Ceny se zpožďují: nic nebylo provedeno, zkuste to prosím za chvíli',
   forex_lots_below_min: 'Množství je pod minimem',
   forex_lots_off_step: 'Množství musí být celým násobkem kroku',
   forex_pending_price_invalid: 'Čekající nákup musí být pod tržní cenou a čekající prodej nad ní',

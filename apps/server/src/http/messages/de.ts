@@ -89,6 +89,7 @@ export const de: Messages = {
   forex_multiple_invalid: 'Dieser Hebel wird für dieses Symbol nicht angeboten',
   forex_market_closed: 'Der Markt ist geschlossen',
   forex_no_price: 'Noch kein Marktpreis, bitte versuchen Sie es gleich noch einmal',
+  prices_delayed: 'Die Kurse sind verzögert: Es wurde nichts ausgeführt, bitte versuchen Sie es gleich noch einmal',
   forex_lots_below_min: 'Die Menge liegt unter dem Minimum',
   forex_lots_off_step: 'Die Menge muss ein ganzzahliges Vielfaches der Schrittweite sein',
   forex_pending_price_invalid: 'Ein Limit-Kauf muss unter dem Marktpreis liegen, ein Limit-Verkauf darüber',

@@ -89,6 +89,7 @@ export const en: Messages = {
   forex_multiple_invalid: 'This leverage is not offered for this symbol',
   forex_market_closed: 'The market is closed',
   forex_no_price: 'No market price yet, please try again shortly',
+  prices_delayed: 'Prices are delayed: nothing was placed, please try again shortly',
   forex_lots_below_min: 'The quantity is below the minimum',
   forex_lots_off_step: 'The quantity must be a whole number of steps',
   forex_pending_price_invalid: 'A pending buy must be below the market price and a pending sell above it',

@@ -89,6 +89,7 @@ export const fr: Messages = {
   forex_multiple_invalid: 'Cet effet de levier n\'est pas proposé pour ce symbole',
   forex_market_closed: 'Le marché est fermé',
   forex_no_price: 'Pas encore de prix de marché, veuillez réessayer dans un instant',
+  prices_delayed: "Les prix sont retardés : rien n'a été exécuté, veuillez réessayer dans un instant",
   forex_lots_below_min: 'La quantité est inférieure au minimum',
   forex_lots_off_step: 'La quantité doit être un multiple entier du pas',
   forex_pending_price_invalid: 'Un achat en attente doit être sous le prix du marché et une vente en attente au-dessus',

@@ -89,6 +89,7 @@ export const hk: Messages = {
   forex_multiple_invalid: '此品種不提供該槓桿倍數',
   forex_market_closed: '休市中',
   forex_no_price: '暫無行情價格，請稍後再試',
+  prices_delayed: '行情延遲，未有成交，請稍後再試',
   forex_lots_below_min: '手數低於最小值',
   forex_lots_off_step: '手數必須為步長的整數倍',
   forex_pending_price_invalid: '掛單買入價須低於市價，掛單賣出價須高於市價',

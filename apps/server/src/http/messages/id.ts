@@ -89,6 +89,7 @@ export const id: Messages = {
   forex_multiple_invalid: 'Leverage ini tidak tersedia untuk simbol ini',
   forex_market_closed: 'Pasar sedang tutup',
   forex_no_price: 'Belum ada harga pasar, silakan coba lagi sebentar',
+  prices_delayed: 'Harga tertunda: tidak ada yang dieksekusi, silakan coba lagi sebentar',
   forex_lots_below_min: 'Jumlah di bawah minimum',
   forex_lots_off_step: 'Jumlah harus kelipatan bulat dari langkah',
   forex_pending_price_invalid: 'Beli tertunda harus di bawah harga pasar dan jual tertunda di atasnya',

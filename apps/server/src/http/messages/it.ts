@@ -89,6 +89,7 @@ export const it: Messages = {
   forex_multiple_invalid: 'Questa leva non è disponibile per questo simbolo',
   forex_market_closed: 'Il mercato è chiuso',
   forex_no_price: 'Nessun prezzo di mercato disponibile, riprova tra poco',
+  prices_delayed: 'I prezzi sono in ritardo: non è stato eseguito nulla, riprova tra poco',
   forex_lots_below_min: 'La quantità è inferiore al minimo',
   forex_lots_off_step: 'La quantità deve essere un multiplo intero del passo',
   forex_pending_price_invalid: 'Un acquisto in attesa deve essere sotto il prezzo di mercato e una vendita in attesa sopra',

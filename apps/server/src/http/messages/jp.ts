@@ -89,6 +89,7 @@ export const jp: Messages = {
   forex_multiple_invalid: 'この銘柄ではこのレバレッジは選択できません',
   forex_market_closed: '市場は閉まっています',
   forex_no_price: 'まだ価格がありません。しばらくしてから再度お試しください',
+  prices_delayed: '価格配信が遅延しています。注文は行われていません。しばらくしてから再度お試しください',
   forex_lots_below_min: '数量が最小値を下回っています',
   forex_lots_off_step: '数量は刻み幅の整数倍にしてください',
   forex_pending_price_invalid: '指値の買いは市場価格より低く、売りは高く設定してください',

@@ -89,6 +89,7 @@ export const kr: Messages = {
   forex_multiple_invalid: '이 종목에서는 해당 레버리지를 제공하지 않습니다',
   forex_market_closed: '시장이 마감되었습니다',
   forex_no_price: '아직 시세가 없습니다. 잠시 후 다시 시도하세요',
+  prices_delayed: '시세가 지연되고 있어 주문이 처리되지 않았습니다. 잠시 후 다시 시도하세요',
   forex_lots_below_min: '수량이 최소값보다 작습니다',
   forex_lots_off_step: '수량은 단위의 정수배여야 합니다',
   forex_pending_price_invalid: '지정가 매수는 시장가보다 낮게, 매도는 높게 설정해야 합니다',

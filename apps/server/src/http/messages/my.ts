@@ -89,6 +89,7 @@ export const my: Messages = {
   forex_multiple_invalid: 'Leveraj ini tidak ditawarkan untuk simbol ini',
   forex_market_closed: 'Pasaran ditutup',
   forex_no_price: 'Belum ada harga pasaran, sila cuba lagi sebentar lagi',
+  prices_delayed: 'Harga tertangguh: tiada apa-apa dilaksanakan, sila cuba lagi sebentar lagi',
   forex_lots_below_min: 'Kuantiti di bawah minimum',
   forex_lots_off_step: 'Kuantiti mesti gandaan bulat langkah',
   forex_pending_price_invalid: 'Belian tertunda mesti di bawah harga pasaran dan jualan tertunda di atasnya',

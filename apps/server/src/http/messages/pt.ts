@@ -89,6 +89,7 @@ export const pt: Messages = {
   forex_multiple_invalid: 'Esta alavancagem não está disponível para este símbolo',
   forex_market_closed: 'O mercado está fechado',
   forex_no_price: 'Ainda não há preço de mercado, tente novamente dentro de instantes',
+  prices_delayed: 'Os preços estão atrasados: nada foi executado, tente novamente dentro de instantes',
   forex_lots_below_min: 'A quantidade está abaixo do mínimo',
   forex_lots_off_step: 'A quantidade deve ser um múltiplo inteiro do passo',
   forex_pending_price_invalid: 'Uma compra pendente deve ficar abaixo do preço de mercado e uma venda pendente acima',

@@ -89,6 +89,7 @@ export const spa: Messages = {
   forex_multiple_invalid: 'Este apalancamiento no está disponible para este símbolo',
   forex_market_closed: 'El mercado está cerrado',
   forex_no_price: 'Aún no hay precio de mercado, inténtelo de nuevo en breve',
+  prices_delayed: 'Los precios se están retrasando: no se ha ejecutado nada, inténtelo de nuevo en breve',
   forex_lots_below_min: 'La cantidad es inferior al mínimo',
   forex_lots_off_step: 'La cantidad debe ser un múltiplo entero del paso',
   forex_pending_price_invalid: 'Una compra pendiente debe estar por debajo del precio de mercado y una venta pendiente por encima',

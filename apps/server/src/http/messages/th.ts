@@ -89,6 +89,7 @@ export const th: Messages = {
   forex_multiple_invalid: 'สินค้านี้ไม่มีเลเวอเรจนี้ให้เลือก',
   forex_market_closed: 'ตลาดปิดแล้ว',
   forex_no_price: 'ยังไม่มีราคาตลาด โปรดลองอีกครั้งในภายหลัง',
+  prices_delayed: 'ราคาล่าช้า ไม่มีการส่งคำสั่ง โปรดลองอีกครั้งในภายหลัง',
   forex_lots_below_min: 'จำนวนต่ำกว่าขั้นต่ำ',
   forex_lots_off_step: 'จำนวนต้องเป็นจำนวนเท่าของขั้น',
   forex_pending_price_invalid: 'คำสั่งซื้อล่วงหน้าต้องต่ำกว่าราคาตลาด และคำสั่งขายต้องสูงกว่า',

@@ -89,6 +89,7 @@ export const tr: Messages = {
   forex_multiple_invalid: 'Bu kaldıraç bu sembol için sunulmuyor',
   forex_market_closed: 'Piyasa kapalı',
   forex_no_price: 'Henüz piyasa fiyatı yok, lütfen birazdan tekrar deneyin',
+  prices_delayed: 'Fiyatlar gecikiyor: hiçbir işlem yapılmadı, lütfen birazdan tekrar deneyin',
   forex_lots_below_min: 'Miktar minimumun altında',
   forex_lots_off_step: 'Miktar adım değerinin tam katı olmalıdır',
   forex_pending_price_invalid: 'Bekleyen alış piyasa fiyatının altında, bekleyen satış üstünde olmalıdır',

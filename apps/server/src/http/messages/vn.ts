@@ -89,6 +89,7 @@ export const vn: Messages = {
   forex_multiple_invalid: 'Mã này không hỗ trợ mức đòn bẩy đã chọn',
   forex_market_closed: 'Thị trường đã đóng cửa',
   forex_no_price: 'Chưa có giá thị trường, vui lòng thử lại sau',
+  prices_delayed: 'Giá đang bị trễ, lệnh chưa được thực hiện, vui lòng thử lại sau',
   forex_lots_below_min: 'Khối lượng thấp hơn mức tối thiểu',
   forex_lots_off_step: 'Khối lượng phải là bội số nguyên của bước',
   forex_pending_price_invalid: 'Lệnh mua chờ phải thấp hơn giá thị trường, lệnh bán chờ phải cao hơn',

@@ -13,7 +13,7 @@ export const microRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, micro.submit, async ({ req, input, scope }) =>
     runMoneyAction(app.db, req, scope, input, async (trx) => {
-      const created = await openOrder(trx, currentUser(req).id, input, Date.now());
+      const created = await openOrder(trx, currentUser(req).id, input, Date.now(), app.config.market.priceMaxAgeMs);
       // After commit, and only when this request opened the option (a replay opened nothing).
       return { data: created.dto, key: 'micro_submitted', afterCommit: () => announceOrder(app.bus, created.queued) };
     }, { grouped: true }),

@@ -1,5 +1,5 @@
 import { MICRO_ACCOUNT_TYPE_ID, MICRO_STATUS_RUNNING, type MicroOrder, type MicroSeconds, type MicroSubmitInput, type Paged } from '@tp/contracts';
-import { Decimal, fixed, isMarketOpen, microRemainingMs, type MicroDirection } from '@tp/domain';
+import { Decimal, fixed, isMarketOpen, microRemainingMs, priceIsStale, type MicroDirection } from '@tp/domain';
 import type { Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import type { Bus } from '../../realtime/bus.js';
@@ -10,11 +10,6 @@ import { MICRO_ORDER_CREATED, type QueuedOrder } from './micro-settlement.js';
 import * as repo from './micro.repository.js';
 
 export const MICRO_PAGE_SIZE = 10;
-/**
- * The entry is the last stored tick; if that is older than this, the feed is not running for the
- * symbol and there is no live price to open at, so the order is refused as if the market were shut.
- */
-export const MAX_ENTRY_TICK_AGE_MS = 60_000;
 
 const money = (v: string) => fixed(v, 2, 'down');
 const price = (v: string, precision: number) => new Decimal(v).toFixed(precision);
@@ -67,7 +62,7 @@ export async function listOrders(db: Executor, userId: number, status: number, p
  * tick, the order row and the stake's hold. The caller announces `queued` to the engine process
  * over the bus after commit (announceOrder).
  */
-export async function openOrder(trx: Executor, userId: number, input: MicroSubmitInput, nowMs: number): Promise<{ dto: MicroOrder; queued: QueuedOrder }> {
+export async function openOrder(trx: Executor, userId: number, input: MicroSubmitInput, nowMs: number, priceMaxAgeMs: number): Promise<{ dto: MicroOrder; queued: QueuedOrder }> {
   const symbol = await repo.findTradableSymbol(trx, input.forex_id);
   if (!symbol) refuse('not_found');
   if (!isMarketOpen(symbol.schedule, nowMs)) refuse('micro_market_closed');
@@ -75,8 +70,11 @@ export async function openOrder(trx: Executor, userId: number, input: MicroSubmi
   if (!option) refuse('micro_seconds_invalid');
   const amount = new Decimal(input.number);
   if (amount.lte(0) || amount.lt(option.limit_amount)) refuse('micro_amount_too_low', { min: money(option.limit_amount) });
+  // The entry is the newest stored tick, and only while it is fresh: an option opened at a price
+  // the feed has since left (a silent feed, an engine being replaced) would be a bet on the past.
   const entry = await repo.lastStoredTick(trx, symbol.id);
-  if (!entry || nowMs - entry.at.getTime() > MAX_ENTRY_TICK_AGE_MS) refuse('micro_market_closed');
+  if (!entry) refuse('forex_no_price');
+  if (priceIsStale(entry.at.getTime(), nowMs, priceMaxAgeMs)) refuse('prices_delayed');
   const accountId = await findUserAccountIdOfType(trx, userId, MICRO_ACCOUNT_TYPE_ID);
   if (accountId === undefined) refuse('micro_insufficient_balance');
   const lossLevel = Number((await getSetting(trx, 'micro_loss_level')) ?? 0);

@@ -112,11 +112,28 @@ describe('POST /v2/api/micro/submit refusals', () => {
     expect(res.body.msg).toBe('The market is closed');
   });
 
-  it('refuses a symbol without a live stored price', async () => {
+  it('refuses a symbol without a stored price, and writes nothing', async () => {
     const token = await demo();
     // DOGEUSDT is open around the clock but no engine here prices it.
     const res = await submit(token, { forex_id: symbolIds.get('DOGEUSDT'), type: 1, number: '10', seconds: 30 });
-    expectRefused(res, 'micro_market_closed');
+    expectRefused(res, 'forex_no_price');
+    expect(await microAccount(token)).toEqual({ balance: '10000.00000000', lockBalance: '0.00000000' });
+  });
+
+  it('prices only from a tick younger than PRICE_MAX_AGE_MS (10 s by default)', async () => {
+    const token = await demo();
+    // The newest stored tick is 11 s old: the feed (or the engine storing it) has stopped.
+    await tick('SOLUSDT', '150.000', -11_000);
+    const stale = await submit(token, { forex_id: symbolIds.get('SOLUSDT'), type: 1, number: '10', seconds: 30 });
+    expectRefused(stale, 'prices_delayed');
+    expect(stale.body.msg).toBe('Prices are delayed: nothing was placed, please try again shortly');
+    expect(await microAccount(token)).toEqual({ balance: '10000.00000000', lockBalance: '0.00000000' });
+    expect((await orders(token, 1)).data.total).toBe(0);
+    // Fresh again: accepted at that price (then voided by a reset, so no later test settles it).
+    await tick('SOLUSDT', '151.000');
+    const fresh = await submit(token, { forex_id: symbolIds.get('SOLUSDT'), type: 1, number: '10', seconds: 30 });
+    expect(fresh.body).toMatchObject({ code: 1, data: { OpenPrice: '151.00' } });
+    expect((await call(t.app, { method: 'GET', url: endpoints.users.resetDemo.path, headers: auth(token) })).body.code).toBe(1);
   });
 
   it('refuses seconds that are not offered, an amount under the option minimum, and more than the balance', async () => {
