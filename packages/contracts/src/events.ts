@@ -117,7 +117,7 @@ export const BUS_EVENTS = {
    * from a kept copy of the newest stored tick (the forex submit's context) take it from here; the
    * database stays the truth (a submit's write checks its tick is still the newest).
    */
-  'ticks.stored': z.object({ ticks: z.array(z.object({ symbolId: z.number().int().positive(), seq: z.string(), price: z.string() })) }),
+  'ticks.stored': z.object({ ticks: z.array(z.object({ symbolId: z.number().int().positive(), seq: z.string(), price: z.string(), atMs: z.number() })) }),
 } as const;
 export type BusEventName = keyof typeof BUS_EVENTS;
 export type BusEventPayload<N extends BusEventName> = z.infer<(typeof BUS_EVENTS)[N]>;

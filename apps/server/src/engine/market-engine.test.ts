@@ -84,8 +84,8 @@ describe('market engine', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]!.payload.ticks).toEqual(
       expect.arrayContaining([
-        { symbolId: btc, seq: String(startSeq + 3), price: '112300.00' },
-        { symbolId: eth, seq: '1', price: expect.stringMatching(/^4321\.50*$/) },
+        { symbolId: btc, seq: String(startSeq + 3), price: '112300.00', atMs: expect.any(Number) },
+        { symbolId: eth, seq: '1', price: expect.stringMatching(/^4321\.50*$/), atMs: expect.any(Number) },
       ]),
     );
     expect(stored[0]!.payload.ticks).toHaveLength(2);

@@ -373,7 +373,7 @@ export class MarketEngine {
       if (!held || t.seq > held.seq) newest.set(t.symbolId, t);
     }
     if (newest.size === 0) return;
-    publishBusEvent(this.bus, 'ticks.stored', { ticks: [...newest.values()].map((t) => ({ symbolId: t.symbolId, seq: String(t.seq), price: t.price })) });
+    publishBusEvent(this.bus, 'ticks.stored', { ticks: [...newest.values()].map((t) => ({ symbolId: t.symbolId, seq: String(t.seq), price: t.price, atMs: t.atMs })) });
   }
 
   private async deliver(ticks: readonly store.TickRow[]): Promise<void> {

@@ -277,6 +277,8 @@ export interface SubmitContextRow {
   symbol_version: string;
   tick_seq: string | null;
   tick_price: string | null;
+  /** When the newest stored tick was stamped: nothing is priced from it once older than PRICE_MAX_AGE_MS. */
+  tick_at: Date | null;
   fee_type: string | null;
   account_id: number;
   currency_id: number;
@@ -313,13 +315,13 @@ const submitReadStatement = preparedQuery<SubmitReadRow>(
    ${liveSessionJoin('q.token_hash')}
    LEFT JOIN LATERAL (
      SELECT sy.id, sy.code, sy.show_code, sy.price_precision, sy.pip, sy.min_cont, sy.max_cont, sy.cont_num, sy.fee_rate, sy.spread, sy.margin_mode,
-       sy.leverages, sy.schedule, sy.xmin::text AS symbol_version, t.seq AS tick_seq, t.price AS tick_price,
+       sy.leverages, sy.schedule, sy.xmin::text AS symbol_version, t.seq AS tick_seq, t.price AS tick_price, t.at AS tick_at,
        (SELECT value FROM settings WHERE key = 'trade_fee_type') AS fee_type,
        a.id AS account_id, a.currency_id,
        (SELECT h.id FROM ledger_accounts h WHERE h.system_code = ${feeShardCodeSql('u.is_demo', 'u.id')} AND h.currency_id = a.currency_id) AS house_fee_id
      FROM trade_symbols sy
      CROSS JOIN LATERAL (SELECT id, currency_id FROM ledger_accounts WHERE user_id = u.id AND account_type = q.account_type) a
-     LEFT JOIN LATERAL (SELECT seq, price FROM ticks WHERE symbol_id = sy.id ORDER BY seq DESC LIMIT 1) t ON true
+     LEFT JOIN LATERAL (SELECT seq, price, at FROM ticks WHERE symbol_id = sy.id ORDER BY seq DESC LIMIT 1) t ON true
      WHERE sy.id = q.symbol_id AND sy.enabled
    ) c ON true
    ORDER BY q.n`,

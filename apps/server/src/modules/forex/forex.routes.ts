@@ -69,7 +69,7 @@ export const forexRoutes: FastifyPluginAsyncZod = async (app) => {
     return runOneStatementMoneyAction(db, req, scope, input, async (record) => {
       let order: ForexOrder;
       try {
-        order = await service.submit(db, { id: user.id, isDemo: user.isDemo }, ctx, input, now(), record && ((dto) => record({ data: dto, key: 'forex_submitted' })), db, guard);
+        order = await service.submit(db, { id: user.id, isDemo: user.isDemo }, ctx, input, now(), app.config.market.priceMaxAgeMs, record && ((dto) => record({ data: dto, key: 'forex_submitted' })), db, guard);
       } catch (err) {
         // From the kept copy only the write's own verdict answers (an order, or short of funds):
         // a guard that failed, or a refusal judged on the copy (closed market, leverage...), goes
@@ -114,7 +114,7 @@ export const forexRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, forex.close, async ({ req, input, scope }) => {
     const user = currentUser(req);
     return act(req, scope, input, async (trx) => {
-      const row = await service.closeByUser(trx, user.id, input.id, now());
+      const row = await service.closeByUser(trx, user.id, input.id, now(), app.config.market.priceMaxAgeMs);
       return { order: await dto(trx, row), msg: 'forex_closed', closed: [row.id], copies: await copyChangesOf(trx, [row]) };
     }, true);
   });
@@ -130,7 +130,7 @@ export const forexRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, forex.setStop, async ({ req, input, scope }) => {
     const user = currentUser(req);
     return act(req, scope, input, async (trx) => {
-      const row = await service.setStops(trx, user.id, input.id, input.stop_loss_price, input.target_profit_price, now());
+      const row = await service.setStops(trx, user.id, input.id, input.stop_loss_price, input.target_profit_price, now(), app.config.market.priceMaxAgeMs);
       return { order: await dto(trx, row), msg: 'forex_stop_set', closed: [] };
     });
   });

@@ -24,6 +24,7 @@ import {
   forexMargin,
   forexProfit,
   isMarketOpen,
+  priceIsStale,
   traderNickname,
 } from '@tp/domain';
 import type { Db, Executor } from '../../db/database.js';
@@ -56,11 +57,12 @@ function int(value: string | null | undefined, fallback: number): number {
   return value !== null && value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
 }
 
-/** The price to act at: the symbol's newest stored tick, in open market hours. */
-async function marketTick(db: Executor, symbol: { id: number; schedule: 'forex' | 'always' }, now: Date): Promise<repo.TickRef> {
+/** The price to act at: the symbol's newest stored tick, in open market hours, while it is fresh. */
+async function marketTick(db: Executor, symbol: { id: number; schedule: 'forex' | 'always' }, now: Date, priceMaxAgeMs: number): Promise<repo.TickRef> {
   if (!isMarketOpen(symbol.schedule, now.getTime())) refuse('forex_market_closed');
   const tick = await repo.lastStoredTick(db, symbol.id);
   if (!tick) refuse('forex_no_price');
+  if (priceIsStale(tick.at.getTime(), now.getTime(), priceMaxAgeMs)) refuse('prices_delayed');
   return tick;
 }
 
@@ -99,6 +101,7 @@ export async function submit(
   ctx: repo.SubmitContextRow | undefined,
   input: ForexSubmitInput,
   now: Date,
+  priceMaxAgeMs: number,
   record?: (order: ForexOrder) => unknown[],
   batched?: Db,
   guard?: repo.SubmitGuard,
@@ -110,7 +113,9 @@ export async function submit(
   if (lotsProblem) refuse(lotsProblem === 'lots_below_min' ? 'forex_lots_below_min' : 'forex_lots_off_step');
   if (ctx.max_cont !== null && new Decimal(input.cont).gt(ctx.max_cont)) refuse('forex_lots_above_max');
   if (!isMarketOpen(ctx.schedule, now.getTime())) refuse('forex_market_closed');
-  if (ctx.tick_seq === null || ctx.tick_price === null) refuse('forex_no_price');
+  if (ctx.tick_seq === null || ctx.tick_price === null || ctx.tick_at === null) refuse('forex_no_price');
+  // A price the feed has left is never filled at (a silent feed, an engine being replaced).
+  if (priceIsStale(ctx.tick_at.getTime(), now.getTime(), priceMaxAgeMs)) refuse('prices_delayed');
   const houseFeeId = ctx.house_fee_id;
   if (houseFeeId === null) throw new Error('submit: the context has no house fee account (withFeeAccount)');
   const tick = { seq: ctx.tick_seq, price: ctx.tick_price };
@@ -197,12 +202,12 @@ async function ownOrder(trx: Executor, userId: number, orderId: number): Promise
   return order;
 }
 
-export async function closeByUser(trx: Executor, userId: number, orderId: number, now: Date): Promise<repo.OrderRow> {
+export async function closeByUser(trx: Executor, userId: number, orderId: number, now: Date, priceMaxAgeMs: number): Promise<repo.OrderRow> {
   const order = await ownOrder(trx, userId, orderId);
   if (order.status !== FOREX_STATUS.holding) refuse('forex_order_not_holding');
   const symbol = await repo.findSymbol(trx, order.symbol_id);
   if (!symbol) refuse('not_found');
-  const tick = await marketTick(trx, symbol, now);
+  const tick = await marketTick(trx, symbol, now, priceMaxAgeMs);
   const closed = await closePosition(trx, order.id, { price: tick.price, seq: tick.seq, closeType: FOREX_CLOSE_TYPE.user, at: now });
   if (!closed) refuse('forex_order_not_holding');
   return closed;
@@ -216,12 +221,12 @@ export async function cancel(trx: Executor, userId: number, orderId: number, now
   return cancelled;
 }
 
-export async function setStops(trx: Executor, userId: number, orderId: number, stopLoss: string, takeProfit: string, now: Date): Promise<repo.OrderRow> {
+export async function setStops(trx: Executor, userId: number, orderId: number, stopLoss: string, takeProfit: string, now: Date, priceMaxAgeMs: number): Promise<repo.OrderRow> {
   const order = await ownOrder(trx, userId, orderId);
   if (order.status !== FOREX_STATUS.holding) refuse('forex_order_not_holding');
   const symbol = await repo.findSymbol(trx, order.symbol_id);
   if (!symbol) refuse('not_found');
-  const tick = await marketTick(trx, symbol, now);
+  const tick = await marketTick(trx, symbol, now, priceMaxAgeMs);
   const problem = checkStops(order.order_type, tick.price, stopLoss, takeProfit);
   if (problem) refuse(STOP_KEYS[problem]);
   const updated = await repo.updateStops(trx, order.id, stopLoss, takeProfit);

@@ -204,6 +204,34 @@ describe('POST /v2/api/forex/submit', () => {
   });
 });
 
+describe('a stale price', () => {
+  it('is never filled at: submit (fresh read and kept copy), close and set_stop_price are refused as delayed and write nothing', async () => {
+    const { token, user } = await demoLogin(t.app, 'fx-stale-1');
+    const open = await submit(token, { ...buyBtc, forex_id: btc }); // also warms this token's kept copy
+    expect(open.body.code).toBe(1);
+    const { token: cold } = await demoLogin(t.app, 'fx-stale-2'); // its first submit reads afresh
+    const before = await contractBalance(t.db, user.id);
+    // The newest stored tick is now 11 s older than the clock: the feed stopped storing prices.
+    const newest = await t.db.selectFrom('ticks').select(sql<string>`max(at)`.as('at')).where('symbol_id', '=', btc).executeTakeFirstOrThrow();
+    clock = new Date(newest.at).getTime() + 11_000;
+    try {
+      for (const res of [await submit(token, { ...buyBtc, forex_id: btc }), await submit(cold, { ...buyBtc, forex_id: btc })]) {
+        expectRefused(res, 'prices_delayed');
+        expect(res.body.msg).toBe('Prices are delayed: nothing was placed, please try again shortly');
+      }
+      expectRefused(await action('close', token, { id: open.body.data.Id }), 'prices_delayed');
+      expectRefused(await action('setStop', token, { id: open.body.data.Id, stop_loss_price: '1', target_profit_price: '0' }), 'prices_delayed');
+      expect(await contractBalance(t.db, user.id)).toEqual(before);
+      expect((await myDeal(token, 1)).body.data.total).toBe(1);
+      // A tick as fresh as the clock: trading goes on at it.
+      await storeTick(t.db, 'BTCUSDT', '100000.00', clock);
+      expect((await action('close', token, { id: open.body.data.Id })).body.code).toBe(1);
+    } finally {
+      clock = MARKET_OPEN_MS;
+    }
+  });
+});
+
 describe('my_deal, close, cancel_trade, set_stop_price', () => {
   it('lists holding with floating profit, closes at the last stored tick and settles against the house', async () => {
     const { token, user } = await demoLogin(t.app, 'fx-close-1');

@@ -134,7 +134,7 @@ describe('the forex submit from the kept context', () => {
     expect(seen()).toEqual({ cached: 0, stale: 1, reads: 1 });
     // As the market engine announces a committed tick: the copy takes it, no read.
     const announced = await nextTick();
-    publishBusEvent(t.app.bus, 'ticks.stored', { ticks: [{ symbolId: btc, seq: String(announced.seq), price: announced.price }] });
+    publishBusEvent(t.app.bus, 'ticks.stored', { ticks: [{ symbolId: btc, seq: String(announced.seq), price: announced.price, atMs: Date.now() }] });
     seen = watch();
     const heard = (await submit(trader.token)).body.data!;
     expect(heard.OriginPrice).toBe(announced.price);

@@ -31,7 +31,7 @@ import * as repo from './forex.repository.js';
 type SymbolPart = Pick<
   repo.SubmitContextRow,
   'id' | 'code' | 'show_code' | 'price_precision' | 'pip' | 'min_cont' | 'max_cont' | 'cont_num' | 'fee_rate' | 'spread' | 'margin_mode' | 'leverages' | 'schedule' | 'symbol_version'
-> & { tick_seq: string; tick_price: string };
+> & { tick_seq: string; tick_price: string; tick_at: Date };
 
 interface SessionPart {
   session: LiveSession;
@@ -85,8 +85,10 @@ export class SubmitContexts {
       if (m.topic === 'ticks.stored') {
         const ticks = m.payload.ticks;
         if (!Array.isArray(ticks)) return;
-        for (const t of ticks as { symbolId?: unknown; seq?: unknown; price?: unknown }[]) {
-          if (typeof t.symbolId === 'number' && typeof t.price === 'string' && (typeof t.seq === 'string' || typeof t.seq === 'number')) this.tickStored(t.symbolId, String(t.seq), t.price);
+        for (const t of ticks as { symbolId?: unknown; seq?: unknown; price?: unknown; atMs?: unknown }[]) {
+          if (typeof t.symbolId === 'number' && typeof t.price === 'string' && typeof t.atMs === 'number' && (typeof t.seq === 'string' || typeof t.seq === 'number')) {
+            this.tickStored(t.symbolId, String(t.seq), t.price, t.atMs);
+          }
         }
       } else if (m.topic === 'session.revoked') {
         const userId = Number(m.payload.userId);
@@ -128,14 +130,17 @@ export class SubmitContexts {
 
   /** Keeps what a fresh read found of a live session's submit (a context without a price or a fee account keeps nothing). */
   remember(tokenHash: string, session: LiveSession, ctx: repo.SubmitContextRead): void {
-    if (ctx.house_fee_id === null || ctx.tick_seq === null || ctx.tick_price === null) return;
+    if (ctx.house_fee_id === null || ctx.tick_seq === null || ctx.tick_price === null || ctx.tick_at === null) return;
     if (this.sessions.size >= SESSIONS_MAX) this.sessions.clear();
     this.sessions.set(tokenHash, { session, account_id: ctx.account_id, currency_id: ctx.currency_id, house_fee_id: ctx.house_fee_id });
     const held = this.symbols.get(ctx.id);
     // A newer tick heard on the bus meanwhile stays.
     const newer = held && held.symbol_version === ctx.symbol_version && BigInt(held.tick_seq) > BigInt(ctx.tick_seq);
     const { fee_type, account_id: _a, currency_id: _c, house_fee_id: _h, ...symbol } = ctx;
-    this.symbols.set(ctx.id, newer ? { ...symbol, tick_seq: held.tick_seq, tick_price: held.tick_price } : { ...symbol, tick_seq: ctx.tick_seq, tick_price: ctx.tick_price });
+    this.symbols.set(
+      ctx.id,
+      newer ? { ...symbol, tick_seq: held.tick_seq, tick_price: held.tick_price, tick_at: held.tick_at } : { ...symbol, tick_seq: ctx.tick_seq, tick_price: ctx.tick_price, tick_at: ctx.tick_at },
+    );
     this.fee = { type: fee_type };
   }
 
@@ -148,9 +153,9 @@ export class SubmitContexts {
   }
 
   /** The newest stored tick of a symbol, from the market engine (after its commit). */
-  tickStored(symbolId: number, seq: string, price: string): void {
+  tickStored(symbolId: number, seq: string, price: string, atMs: number): void {
     const held = this.symbols.get(symbolId);
-    if (held && BigInt(seq) > BigInt(held.tick_seq)) this.symbols.set(symbolId, { ...held, tick_seq: seq, tick_price: price });
+    if (held && BigInt(seq) > BigInt(held.tick_seq)) this.symbols.set(symbolId, { ...held, tick_seq: seq, tick_price: price, tick_at: new Date(atMs) });
   }
 
   close(): void {
