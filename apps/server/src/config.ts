@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '@tp/contracts';
@@ -28,6 +29,8 @@ export interface Config {
   cspExtraOrigins: string[];
   /** Login attempts per IP per minute before @fastify/rate-limit refuses. */
   loginIpLimitPerMinute: number;
+  /** ACCOUNT_IP_LIMIT_PER_MINUTE: registrations and password resets (each checks an e-mailed code) per IP per minute. */
+  accountIpLimitPerMinute: number;
   /** Failed logins per account inside `loginFailWindowMs` before the account is throttled. */
   loginFailLimit: number;
   loginFailWindowMs: number;
@@ -47,6 +50,12 @@ export interface Config {
   uploadBytesPerDay: number;
   /** DEMO_ACCOUNTS_PER_IP_PER_HOUR: new demo accounts one address may open per rolling hour (default 30). */
   demoAccountsPerIpPerHour: number;
+  /** DOCUMENT_THREADS: worker threads that render documents (statement and agreement PDFs) at once (default half the cores, at least 1). */
+  documentThreads: number;
+  /** DOCUMENT_QUEUE: documents that may wait for a thread; the next is refused as busy (default 8). */
+  documentQueue: number;
+  /** STATEMENTS_PER_USER_PER_MINUTE: ledger statements (CSV or PDF) one user may have made per minute (default 6). */
+  statementsPerUserPerMinute: number;
   /** Market engine and feeds (engine/). */
   market: MarketConfig;
 }
@@ -178,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     trustProxy: env.TRUST_PROXY === '1',
     cspExtraOrigins: originsEnv(env, 'CSP_EXTRA_ORIGINS'),
     loginIpLimitPerMinute: intEnv(env, 'LOGIN_IP_LIMIT_PER_MINUTE', 30),
+    accountIpLimitPerMinute: intEnv(env, 'ACCOUNT_IP_LIMIT_PER_MINUTE', 20),
     loginFailLimit: 5,
     loginFailWindowMs: 15 * 60 * 1000,
     wsSocketsPerIp: intEnv(env, 'WS_SOCKETS_PER_IP', 200),
@@ -187,6 +197,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     uploadsPerHour: intEnv(env, 'UPLOADS_PER_HOUR', 30),
     uploadBytesPerDay: intEnv(env, 'UPLOAD_BYTES_PER_DAY', 100 * 1024 * 1024),
     demoAccountsPerIpPerHour: intEnv(env, 'DEMO_ACCOUNTS_PER_IP_PER_HOUR', 30),
+    documentThreads: intEnv(env, 'DOCUMENT_THREADS', Math.max(1, Math.floor(availableParallelism() / 2))),
+    documentQueue: intEnv(env, 'DOCUMENT_QUEUE', 8),
+    statementsPerUserPerMinute: intEnv(env, 'STATEMENTS_PER_USER_PER_MINUTE', 6),
     eventLagDegradedMs: intEnv(env, 'EVENT_LAG_DEGRADED_MS', 30_000),
     ...overrides,
     market: loadMarketConfig(env, overrides.market),

@@ -61,16 +61,22 @@ function guardOf(access: EndpointAccess): onRequestHookHandler | onRequestHookHa
   }
 }
 
-function rateLimitOf(app: FastifyInstance, endpoint: EndpointSpec): RouteShorthandOptions['config'] {
+function rateLimitOf(app: FastifyInstance, endpoint: EndpointSpec, options: RouteOptions): RouteShorthandOptions['config'] {
+  if (options.perUserLimit) {
+    // Counted after the input is validated (preHandler): a refused input costs nothing, so it
+    // takes none of the user's allowance. The guard has set req.user by then.
+    const { max, windowMs } = options.perUserLimit;
+    return { rateLimit: { max, timeWindow: windowMs, hook: 'preHandler', keyGenerator: (req: FastifyRequest) => `user:${req.user?.id ?? req.ip}` } };
+  }
   const limit = endpoint.rateLimit;
   if (!limit) return undefined;
-  const max = limit.max === 'login' ? app.config.loginIpLimitPerMinute : limit.max;
+  const max = limit.max === 'login' ? app.config.loginIpLimitPerMinute : limit.max === 'account' ? app.config.accountIpLimitPerMinute : limit.max;
   return { rateLimit: { max, timeWindow: limit.windowMs } };
 }
 
 /** The route's config: its rate limit, which OpenAPI document lists it (http/docs.ts), and whether it checks the session in its read. */
 function configOf(app: FastifyInstance, endpoint: EndpointSpec, options: RouteOptions): RouteShorthandOptions['config'] {
-  const rateLimit = rateLimitOf(app, endpoint);
+  const rateLimit = rateLimitOf(app, endpoint, options);
   const staff = isStaffEndpoint(endpoint);
   if (!rateLimit && !staff && !options.sessionInRead) return undefined;
   return { ...rateLimit, ...(staff ? { docs: 'staff' as const } : {}), ...(options.sessionInRead ? { sessionInRead: true } : {}) };
@@ -98,6 +104,12 @@ export interface RouteOptions {
    * about the input. A handler that answers without having checked the session is a fault.
    */
   sessionInRead?: boolean;
+  /**
+   * A limit per signed-in user instead of the endpoint's per-IP one, for a costly read any account
+   * may ask for (a statement): users behind one address are not limited together, and one user
+   * with many addresses is still one. Refused as too_many_requests. Only for `user` and `real` endpoints.
+   */
+  perUserLimit?: { max: number; windowMs: number };
 }
 
 /**
@@ -109,6 +121,7 @@ export interface RouteOptions {
 export function route<E extends EndpointSpec>(app: FastifyInstance<any, any, any, any, any>, endpoint: E, handler: EndpointHandler<E>, options: RouteOptions = {}): void {
   const scope = idempotencyScope(endpoint);
   if (options.sessionInRead && endpoint.access.kind !== 'user') throw new Error(`${endpoint.path}: only a user endpoint checks the session in its read`);
+  if (options.perUserLimit && endpoint.access.kind !== 'user' && endpoint.access.kind !== 'real') throw new Error(`${endpoint.path}: a per-user limit needs a signed-in user`);
   for (const method of endpoint.methods) {
     const guard = options.sessionInRead ? (requireToken as onRequestHookHandler) : guardOf(endpoint.access);
     const config = configOf(app, endpoint, options);

@@ -81,7 +81,7 @@ export interface TestAppOptions {
  * comes from 127.0.0.1 (one address for all demo accounts of a file), and helpers upload a proof
  * for every deposit. The tests of these limits set their own small values.
  */
-const UNLIMITED_FOR_TESTS = { demoAccountsPerIpPerHour: 1_000_000, uploadsPerHour: 1_000_000, uploadBytesPerDay: 2 ** 40 };
+const UNLIMITED_FOR_TESTS = { demoAccountsPerIpPerHour: 1_000_000, uploadsPerHour: 1_000_000, uploadBytesPerDay: 2 ** 40, accountIpLimitPerMinute: 1_000_000 };
 
 /** The real app on its own database, for app.inject or app.listen({ port: 0 }). */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {

@@ -42,7 +42,8 @@ export const access = {
  * which an operator tunes without a release.
  */
 export interface EndpointRateLimit {
-  readonly max: number | 'login';
+  /** A number, or the configured per-IP limit of logins ('login') or of account requests that check a code ('account'). */
+  readonly max: number | 'login' | 'account';
   readonly windowMs: number;
 }
 

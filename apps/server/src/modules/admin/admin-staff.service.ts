@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { wireDateTime } from '../../lib/time.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { writeAudit } from '../audit/index.js';
-import { isLockedOut, recordLoginAttempt, type LockoutRule } from '../users/index.js';
+import { markTrySucceeded, reserveLoginTry, type LockoutRule } from '../users/index.js';
 import * as repo from './admin-staff.repository.js';
 
 /** An invitation link works for this long (the staff brief: 72 hours). */
@@ -54,12 +54,13 @@ export async function changeOwnPassword(
 ): Promise<void> {
   const row = await repo.findAdminPassword(db, me.id);
   if (!row) refuse('not_logged_in');
-  if (await isLockedOut(db, 'staff', row.email, ctx.lockout)) refuse('too_many_requests');
+  const attempt = await reserveLoginTry(db, 'staff', row.email, ctx.ip, ctx.lockout);
+  if (!attempt) refuse('too_many_requests');
   if (!(await verifyPassword(row.password_hash, input.current_password))) {
-    await recordLoginAttempt(db, 'staff', row.email, ctx.ip, false);
     await writeAudit(db, { adminId: me.id, action: 'admin.password_failed', target: `admin:${me.id}`, detail: { ip: ctx.ip, email: row.email } });
     refuse('invalid_credentials');
   }
+  await markTrySucceeded(db, attempt);
   const passwordHash = await hashPassword(input.new_password);
   await db.transaction().execute(async (trx) => {
     await repo.setPasswordHash(trx, me.id, passwordHash);

@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import { isLockedOut, recordLoginAttempt, type LockoutRule } from '../users/index.js';
+import { markTrySucceeded, reserveLoginTry, type LockoutRule } from '../users/index.js';
 import * as repo from './admin.repository.js';
 import { writeAudit } from '../audit/index.js';
 import { consumeTotpCode, newTotpSecret } from './staff-totp.js';
@@ -26,7 +26,9 @@ export interface StaffContext {
 export async function adminLogin(db: Db, input: { email: string; password: string; totp?: string | undefined }, ctx: StaffContext): Promise<AdminSession> {
   const { email } = input;
   const { ip } = ctx;
-  if (await isLockedOut(db, 'staff', email, ctx.lockout)) {
+  // Counted before the password and the code are compared (reserveLoginTry): parallel guesses count each.
+  const attempt = await reserveLoginTry(db, 'staff', email, ip, ctx.lockout);
+  if (!attempt) {
     await writeAudit(db, { adminId: null, action: 'admin.login_locked', target: null, detail: { ip, email } });
     refuse('too_many_requests');
   }
@@ -34,7 +36,6 @@ export async function adminLogin(db: Db, input: { email: string; password: strin
   // Verify against a dummy hash for an unknown e-mail so the answer time does not tell.
   const ok = await verifyPassword(admin?.password_hash ?? (await dummyPasswordHash()), input.password);
   const fail = async (reason: string, key: ErrorKey): Promise<never> => {
-    await recordLoginAttempt(db, 'staff', email, ip, false);
     await writeAudit(db, { adminId: admin?.id ?? null, action: 'admin.login_failed', target: admin ? `admin:${admin.id}` : null, detail: { ip, email, reason } });
     refuse(key);
   };
@@ -47,7 +48,7 @@ export async function adminLogin(db: Db, input: { email: string; password: strin
   }
   const token = newToken();
   await db.transaction().execute(async (trx) => {
-    await recordLoginAttempt(trx, 'staff', email, ip, true);
+    await markTrySucceeded(trx, attempt);
     await repo.insertAdminSession(trx, admin.id, hashToken(token));
     await writeAudit(trx, { adminId: admin.id, action: 'admin.login', target: `admin:${admin.id}`, detail: { ip } });
   });
@@ -85,15 +86,16 @@ export async function totpSwitch(db: Db, adminId: number, enable: boolean, code:
   if (!enable && !row.totp_enabled) refuse('totp_not_enabled');
   if (!row.totp_secret) refuse('totp_not_set_up');
   const { ip } = ctx;
-  if (await isLockedOut(db, 'staff', row.email, ctx.lockout)) {
+  const attempt = await reserveLoginTry(db, 'staff', row.email, ip, ctx.lockout);
+  if (!attempt) {
     await writeAudit(db, { adminId, action: 'admin.login_locked', target: `admin:${adminId}`, detail: { ip, email: row.email } });
     refuse('too_many_requests');
   }
   if (!(await consumeTotpCode(db, adminId, row.totp_secret, code, await ctx.secretKey()))) {
-    await recordLoginAttempt(db, 'staff', row.email, ip, false);
     await writeAudit(db, { adminId, action: 'admin.totp_failed', target: `admin:${adminId}`, detail: { ip, email: row.email } });
     refuse('totp_invalid');
   }
+  await markTrySucceeded(db, attempt);
   await db.transaction().execute(async (trx) => {
     if (!(await repo.setTotpEnabled(trx, adminId, enable))) refuse(enable ? 'totp_already_enabled' : 'totp_not_enabled');
     await writeAudit(trx, { adminId, action: enable ? 'admin.totp_enabled' : 'admin.totp_disabled', target: `admin:${adminId}`, detail: { ip } });

@@ -25,21 +25,23 @@ export async function insertCode(
   await db.insertInto('verification_codes').values(row).execute();
 }
 
-/** The newest code for an address and purpose; older ones are superseded by it. */
-export async function latestCode(db: Executor, address: string, purpose: number) {
+/**
+ * Takes one try of the newest code for an address and purpose, if it is live (unused, unexpired,
+ * fewer than `maxTries` taken): counted in the same statement that finds it, so concurrent tries
+ * serialize on its row and each sees the count of the others.
+ */
+export async function takeCodeTry(db: Executor, address: string, purpose: number, maxTries: number): Promise<{ id: number; code_hash: string } | undefined> {
   return db
-    .selectFrom('verification_codes')
-    .select(['id', 'code_hash', 'attempts', 'expires_at', 'used_at'])
-    .where('address', '=', address)
-    .where('purpose', '=', purpose)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
+    .updateTable('verification_codes')
+    .set({ attempts: sql`attempts + 1` })
+    .where('id', '=', (eb) =>
+      eb.selectFrom('verification_codes').select('id').where('address', '=', address).where('purpose', '=', purpose).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1),
+    )
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where('attempts', '<', maxTries)
+    .returning(['id', 'code_hash'])
     .executeTakeFirst();
-}
-
-export async function addFailedAttempt(db: Executor, id: number): Promise<void> {
-  await db.updateTable('verification_codes').set({ attempts: sql`attempts + 1` }).where('id', '=', id).execute();
 }
 
 /** Marks a code used; false when another request used it first. */

@@ -49,16 +49,15 @@ export async function issueCode(trx: Executor, input: { channel: Channel; addres
 }
 
 /**
- * Checks and uses up a code: the newest for the address and purpose, unexpired, unused, fewer
- * than 5 wrong tries. Runs on the database itself, not the caller's transaction, so that a wrong
+ * Checks and uses up a code: the newest for the address and purpose, unexpired, unused, with
+ * fewer than 5 tries taken. Runs on the database itself, not the caller's transaction, so that a
  * try is counted even though the request is then refused (and rolled back).
  */
 export async function consumeCode(db: Db, input: { address: string; purpose: number; code: string }): Promise<void> {
-  const row = await repo.latestCode(db, input.address, input.purpose);
-  if (!row || row.used_at !== null || row.expires_at.getTime() <= Date.now() || row.attempts >= CODE_MAX_ATTEMPTS) refuse('code_invalid');
-  if (!sameDigest(row.code_hash, codeHash(input.purpose, input.address, input.code))) {
-    await repo.addFailedAttempt(db, row.id);
-    refuse('code_invalid');
-  }
+  // The try is taken (counted) in one statement before the code is compared, right or wrong: N
+  // parallel guesses count N, and past the limit even the right code is refused.
+  const row = await repo.takeCodeTry(db, input.address, input.purpose, CODE_MAX_ATTEMPTS);
+  if (!row) refuse('code_invalid');
+  if (!sameDigest(row.code_hash, codeHash(input.purpose, input.address, input.code))) refuse('code_invalid');
   if (!(await repo.markCodeUsed(db, row.id))) refuse('code_invalid');
 }

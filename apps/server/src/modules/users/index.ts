@@ -15,5 +15,5 @@ export const usersModule = defineModule({
 });
 
 export { findUserByEmail } from './users.repository.js';
-export { isLockedOut, recordLoginAttempt, type LockoutRule } from './login-lockout.js';
+export { markTrySucceeded, reserveLoginTry, type LockoutRule, type LoginTry } from './login-lockout.js';
 export { userCounts } from './admin-users.repository.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import type { LoginRealm } from '../../db/schema.js';
 
 /*
@@ -11,10 +11,6 @@ import type { LoginRealm } from '../../db/schema.js';
 export interface LockoutRule {
   limit: number;
   windowMs: number;
-}
-
-export async function recordLoginAttempt(db: Executor, realm: LoginRealm, account: string, ip: string, success: boolean): Promise<void> {
-  await db.insertInto('login_attempts').values({ realm, account, ip, success }).execute();
 }
 
 /** Failed logins for an account since its last success, inside the window. */
@@ -42,7 +38,29 @@ export async function countRecentFailures(db: Executor, realm: LoginRealm, accou
   return Number(row.n);
 }
 
-/** True while the account is locked out. */
-export async function isLockedOut(db: Executor, realm: LoginRealm, account: string, rule: LockoutRule): Promise<boolean> {
-  return (await countRecentFailures(db, realm, account, rule.windowMs)) >= rule.limit;
+/** One reserved guess: recorded as failed until the secret proves right (markTrySucceeded). */
+export interface LoginTry {
+  id: number;
+}
+
+/**
+ * Reserves one guess of an account BEFORE its secret (password, TOTP code) is compared: under a
+ * per-account transaction lock, counts the failures since the last success in the window and,
+ * under the limit, records this try as a failure at once. Undefined: the account is locked out,
+ * and nothing is compared. N parallel tries therefore count N, and the (limit+1)-th is refused
+ * whatever it holds; checking first and recording after the comparison let a burst of guesses
+ * all be compared (and the right one among them reset the count).
+ */
+export async function reserveLoginTry(db: Db, realm: LoginRealm, account: string, ip: string, rule: LockoutRule): Promise<LoginTry | undefined> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`login:${realm}:${account}`}))`.execute(trx);
+    if ((await countRecentFailures(trx, realm, account, rule.windowMs)) >= rule.limit) return undefined;
+    // clock_timestamp(), not the transaction's start: tries are ordered as the lock admitted them.
+    return trx.insertInto('login_attempts').values({ realm, account, ip, success: false, created_at: sql<Date>`clock_timestamp()` }).returning('id').executeTakeFirstOrThrow();
+  });
+}
+
+/** The reserved try proved right: it is a success (failures before it no longer count). */
+export async function markTrySucceeded(db: Executor, t: LoginTry): Promise<void> {
+  await db.updateTable('login_attempts').set({ success: true }).where('id', '=', t.id).execute();
 }

@@ -20,7 +20,7 @@ import {
   type Posting,
 } from '../ledger/index.js';
 import { WIRE_PLACES } from '../wallet/index.js';
-import { isLockedOut, recordLoginAttempt } from './login-lockout.js';
+import { markTrySucceeded, reserveLoginTry } from './login-lockout.js';
 import * as sessions from './sessions.repository.js';
 import * as repo from './users.repository.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
@@ -112,11 +112,13 @@ export interface LoginContext {
  * database, not in one transaction: failed attempts must be recorded although the answer is a refusal.
  */
 export async function login(db: Db, input: { account: string; password: string }, ctx: LoginContext): Promise<Session> {
-  if (await isLockedOut(db, 'user', input.account, { limit: ctx.failLimit, windowMs: ctx.failWindowMs })) refuse('too_many_requests');
+  // The try is counted before the password is compared: a burst cannot outrun the lockout.
+  const attempt = await reserveLoginTry(db, 'user', input.account, ctx.ip, { limit: ctx.failLimit, windowMs: ctx.failWindowMs });
+  if (!attempt) refuse('too_many_requests');
   const user = await repo.findUserByEmail(db, input.account);
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
-  await recordLoginAttempt(db, 'user', input.account, ctx.ip, valid && user !== undefined);
   if (!user || !valid) refuse('invalid_credentials');
+  await markTrySucceeded(db, attempt);
   if (user.status !== 1) refuse('account_disabled');
   return startSession(db, user);
 }
