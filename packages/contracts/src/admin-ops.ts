@@ -126,5 +126,21 @@ export const adminDashboardSchema = z.object({
       late_ms: z.number().int(),
     }),
   ),
+  /**
+   * Items a batch job could not settle (an option, a subscription, a close, a copy): set aside
+   * with the reason while the rest of the batch went through, retried on later runs, gone once
+   * settled. The most recent failures first, at most 100 of `set_aside_total`.
+   */
+  set_aside: z.array(
+    z.object({
+      job: z.string(),
+      item: z.string(),
+      reason: z.string(),
+      attempts: z.number().int(),
+      first_at: wireDateTime,
+      last_at: wireDateTime,
+    }),
+  ),
+  set_aside_total: z.number().int(),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;

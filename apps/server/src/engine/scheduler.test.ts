@@ -152,6 +152,37 @@ describe('scheduler', () => {
     expect(seen).toEqual([[Date.UTC(2026, 0, 5, 15), Date.UTC(2026, 0, 5, 16), clock.ms]]);
   });
 
+  it('a job that throws never stops the others; its failure is set aside once, retried after its period (not every check), and cleared when it runs', async () => {
+    clock.ms = Date.UTC(2026, 0, 6, 10, 0, 5);
+    let failing = true;
+    const bad = job('throws', {
+      body: async () => {
+        if (failing) throw new Error('one bad job');
+      },
+    });
+    const good = job('runs-anyway');
+    const n = node([bad, good]);
+    const failures = () => db.selectFrom('set_aside_items').select(['item', 'reason', 'attempts']).where('job', '=', 'scheduler').where('item', '=', 'throws').execute();
+    expect(await n.runDue()).toBe(1);
+    expect(good.runs).toEqual([Date.UTC(2026, 0, 6, 10, 0)]);
+    expect(await failures()).toEqual([{ item: 'throws', reason: 'one bad job', attempts: 1 }]);
+    // The next checks within its retry delay leave it alone.
+    for (let i = 0; i < 5; i++) {
+      clock.ms += 1000;
+      await n.runDue();
+    }
+    expect((await failures())[0]!.attempts).toBe(1);
+    clock.ms += MINUTE;
+    await n.runDue();
+    expect(good.runs).toHaveLength(2);
+    expect(await failures()).toEqual([{ item: 'throws', reason: 'one bad job', attempts: 2 }]);
+    failing = false;
+    clock.ms += MINUTE;
+    await n.runDue();
+    expect(bad.runs).toEqual([Date.UTC(2026, 0, 6, 10, 2)]);
+    expect(await failures()).toEqual([]);
+  });
+
   it('refuses two jobs of one name', () => {
     expect(() => node([job('same'), job('same')])).toThrow('declared twice');
   });

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import type { Bus } from '../realtime/bus.js';
 import type { EngineLog } from './engine-log.js';
 import type { ScheduledJob } from './scheduled-job.js';
+import { SET_ASIDE_RETRY_MS, clearSetAside, reasonOf, recordSetAside } from './item-isolation.js';
 
 export interface SchedulerOptions {
   db: Db;
@@ -18,6 +19,13 @@ export interface SchedulerOptions {
 const JOB_LOCK_NAMESPACE = 0x7471;
 /** Run rows kept per job beyond what catch-up needs: a short history to read. */
 const KEEP_RUN_ROWS = 50;
+/** Failed runs in the set-aside list: this job, the scheduled job's name as the item. */
+export const SCHEDULER_JOB = 'scheduler';
+
+/** How long a job whose run failed waits before it is tried again: its period, within 10 s and 1 min. */
+function retryDelayMs(job: ScheduledJob): number {
+  return Math.max(SET_ASIDE_RETRY_MS, Math.min(job.periodMs, 60_000));
+}
 
 /** Start of the period containing `atMs`. */
 export function periodStartOf(job: Pick<ScheduledJob, 'periodMs' | 'offsetMs'>, atMs: number): number {
@@ -30,8 +38,11 @@ export function periodStartOf(job: Pick<ScheduledJob, 'periodMs' | 'offsetMs'>, 
  * period of a job runs inside one transaction that first takes the job's advisory lock (skipping
  * the job if another node holds it), checks that no run row exists for (job, period start), runs
  * the job and then inserts that row: the row commits only if the run finished, and the primary key
- * with the lock make a period run once across nodes and restarts. A run that throws leaves no row
- * and is retried at the next check (after the job's own failure log).
+ * with the lock make a period run once across nodes and restarts. A run that throws leaves no row;
+ * the other jobs run as usual, the failure is set aside for staff (job `scheduler`, the job's name, the reason)
+ * and the job is tried again after its period (at least 10 s, at most a minute), not at every
+ * check; its first run that goes through clears the row. A job settles its own items each on its
+ * own (engine/item-isolation.ts), so one bad item fails that item, not the run.
  *
  * Catch-up after downtime: the periods after the job's newest run row up to the current one run
  * in order, at most `catchUp` of them before the current one. A job never run before starts with
@@ -41,6 +52,8 @@ export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
   private serial: Promise<unknown> = Promise.resolve();
   private readonly now: () => number;
+  /** Jobs whose last run failed: not tried again before this time. */
+  private readonly retryAt = new Map<string, number>();
 
   constructor(private readonly opts: SchedulerOptions) {
     const names = new Set<string>();
@@ -65,10 +78,16 @@ export class Scheduler {
     const run = this.serial.then(async () => {
       let runs = 0;
       for (const job of this.opts.jobs) {
+        if ((this.retryAt.get(job.name) ?? -Infinity) > this.now()) continue;
         try {
           runs += await this.runJob(job);
+          this.retryAt.delete(job.name);
         } catch (err) {
-          this.opts.log.error(`scheduled job ${job.name} failed; retried at the next check`, err);
+          this.retryAt.set(job.name, this.now() + retryDelayMs(job));
+          this.opts.log.error(`scheduled job ${job.name} failed; retried in ${retryDelayMs(job) / 1000} s`, err);
+          await recordSetAside(this.opts.db, SCHEDULER_JOB, [{ key: job.name, reason: reasonOf(err) }], new Date(this.now())).catch((e: unknown) =>
+            this.opts.log.error(`scheduled job ${job.name}: its failure could not be recorded`, e),
+          );
         }
       }
       return runs;
@@ -106,6 +125,7 @@ export class Scheduler {
       if (done) return false;
       const startedAt = new Date(this.now());
       await job.run({ trx, db, bus, log, periodStartMs, periodEndMs: periodStartMs + job.periodMs, now: this.now });
+      await clearSetAside(trx, SCHEDULER_JOB, [job.name]);
       await trx.insertInto('scheduled_runs').values({ job: job.name, period_start: periodStart, started_at: startedAt, finished_at: new Date(this.now()) }).execute();
       const keepFrom = new Date(periodStartMs - (Math.max(job.catchUp ?? 0, 0) + KEEP_RUN_ROWS) * job.periodMs);
       await trx.deleteFrom('scheduled_runs').where('job', '=', job.name).where('period_start', '<', keepFrom).execute();

@@ -7,6 +7,7 @@ import { formatCount, formatFixed, formatDuration, isNegative, trimDecimal } fro
 
 type SymbolRow = AdminDashboard['symbols'][number];
 type JobRow = AdminDashboard['jobs'][number];
+type SetAsideRow = AdminDashboard['set_aside'][number];
 type HouseDay = AdminDashboard['house_today']['real'];
 
 /** How fresh a feed is: green when ticking, orange when slowing, red when stale (FEED_STALE_MS). */
@@ -51,7 +52,8 @@ function HouseCard({ title, day, testId }: { title: string; day: HouseDay; testI
 
 /**
  * The day at a glance: users, the review queues, open interest and the house's exposure per
- * symbol, today's house result (real and demo apart), feed health, the engine and the lags.
+ * symbol, today's house result (real and demo apart), feed health, the engine and the lags, and the
+ * items batch jobs set aside.
  * Polls every 5 s and again when the window regains focus.
  */
 export default function DashboardPage() {
@@ -77,6 +79,7 @@ export default function DashboardPage() {
       {error ? <Alert type="error" showIcon title={t('error')} /> : null}
       {stale.length > 0 ? <Alert type="warning" showIcon title={t('feed.alert', { symbols: stale.map((s) => s.code).join(', ') })} data-testid="stale-alert" /> : null}
       {late.length > 0 ? <Alert type="warning" showIcon title={t('jobs.alert', { jobs: late.map((j) => j.name).join(', ') })} /> : null}
+      {data && data.set_aside_total > 0 ? <Alert type="error" showIcon title={t('set_aside.alert', { count: data.set_aside_total })} data-testid="set-aside-alert" /> : null}
       <Row gutter={[16, 16]}>
         <Col span={6}>
           <Card size="small" style={{ height: '100%' }} data-testid="card-users">
@@ -148,6 +151,25 @@ export default function DashboardPage() {
             { title: t('jobs.last'), dataIndex: 'last_finished_at' },
             { title: t('jobs.next'), dataIndex: 'next_due_at', render: (v: string | null) => v ?? '-' },
             { title: t('jobs.late'), dataIndex: 'late_ms', align: 'right', render: (ms: number) => <Tag color={ms > 60_000 ? 'red' : ms > 5_000 ? 'orange' : 'green'}>{formatDuration(ms)}</Tag> },
+          ]}
+        />
+      </Card>
+      <Card title={t('set_aside.title')} size="small" extra={<Typography.Text type="secondary">{t('set_aside.explain')}</Typography.Text>}>
+        <Table<SetAsideRow>
+          size="small"
+          rowKey={(r) => `${r.job}|${r.item}`}
+          pagination={false}
+          dataSource={data?.set_aside ?? []}
+          loading={!data && !error}
+          data-testid="set-aside-table"
+          locale={{ emptyText: <Typography.Text type="secondary">{t('set_aside.none')}</Typography.Text> }}
+          columns={[
+            { title: t('set_aside.job'), dataIndex: 'job', render: (n: string) => <Typography.Text code>{n}</Typography.Text> },
+            { title: t('set_aside.item'), dataIndex: 'item' },
+            { title: t('set_aside.reason'), dataIndex: 'reason', render: (r: string) => <Typography.Text type="danger">{r}</Typography.Text> },
+            { title: t('set_aside.attempts'), dataIndex: 'attempts', align: 'right', render: formatCount },
+            { title: t('set_aside.first'), dataIndex: 'first_at' },
+            { title: t('set_aside.last'), dataIndex: 'last_at' },
           ]}
         />
       </Card>

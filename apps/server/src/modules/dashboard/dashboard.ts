@@ -3,6 +3,7 @@ import { Decimal, isMarketOpen, type MarketSchedule } from '@tp/domain';
 import type { AdminDashboard } from '@tp/contracts';
 import type { Executor } from '../../db/database.js';
 import { eventDeliveryLagMs } from '../../engine/event-outbox.js';
+import { countSetAsideItems, listSetAsideItems } from '../../engine/item-isolation.js';
 import { ENGINE_LOCK, ENGINE_LOCK_APP_PREFIX } from '../../engine/leader-election.js';
 import { utcDay, wireDateTime } from '../../lib/time.js';
 import { waitingDepositTotals } from '../deposits/index.js';
@@ -81,12 +82,12 @@ function houseDay(rows: readonly HouseDayRow[], demo: boolean) {
 /**
  * The dashboard in one call, cheap enough to poll every 5 s: each part is one indexed query
  * (today's ledger transactions by the created_at index, the last tick per symbol by the ticks key,
- * open orders by their partial index), run side by side.
+ * open orders by their partial index, the set-aside items by their last failure), run side by side.
  */
 export async function dashboard(db: Executor, ctx: DashboardContext): Promise<AdminDashboard> {
   const { now } = ctx;
   const today = utcDay(now);
-  const [users, deposits, withdrawals, ticks, interest, house, leader, lag, jobs] = await Promise.all([
+  const [users, deposits, withdrawals, ticks, interest, house, leader, lag, jobs, setAside, setAsideTotal] = await Promise.all([
     userCounts(db, today.from),
     waitingDepositTotals(db),
     waitingWithdrawalTotals(db),
@@ -96,6 +97,8 @@ export async function dashboard(db: Executor, ctx: DashboardContext): Promise<Ad
     engineLeader(db),
     eventDeliveryLagMs(db),
     jobLag(db, now),
+    listSetAsideItems(db),
+    countSetAsideItems(db),
   ]);
   const bySymbol = new Map(interest.map((i) => [i.symbolId, i]));
   const symbols = ticks.map((t) => {
@@ -131,5 +134,7 @@ export async function dashboard(db: Executor, ctx: DashboardContext): Promise<Ad
     engine: { this_node: { node: ctx.engine.node, role: ctx.engine.role }, leader, stale_feeds: ctx.engine.staleFeeds },
     event_lag_ms: lag,
     jobs,
+    set_aside: setAside.map((r) => ({ job: r.job, item: r.item, reason: r.reason, attempts: r.attempts, first_at: wireDateTime(r.first_at), last_at: wireDateTime(r.last_at) })),
+    set_aside_total: setAsideTotal,
   };
 }

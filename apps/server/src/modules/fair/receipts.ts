@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { GENESIS_HASH, merkleLevels, merklePath, type ContractReceipt, type FairReceipt, type OptionReceipt, type ReceiptTick } from '@tp/domain';
 import type { FairReceiptKind } from '@tp/contracts';
 import type { Executor } from '../../db/database.js';
+import { pruneSetAside, settleIsolated } from '../../engine/item-isolation.js';
 
 /**
  * Receipts of settled options and filled/closed contracts. Built from the order row and the ticks
@@ -138,9 +139,14 @@ export async function findReceipt(db: Executor, userId: number, kind: FairReceip
 /** How far back the keeper looks for closed orders without a kept receipt. */
 const KEEP_LOOKBACK_MS = 2 * 24 * 3_600_000;
 
+/** The keeper's name in the set-aside list (engine/item-isolation.ts). */
+const KEEP_JOB = 'fair.receipts';
+
 /**
  * Keeps the receipts of recently closed orders whose ticks are all published. Idempotent (the
- * primary key); an order whose ticks are not yet published is kept on a later run.
+ * primary key); an order whose ticks are not yet published is kept on a later run. All in one go
+ * when it can; an order whose receipt cannot be built is set aside (found in halves) and the
+ * others are kept - it is tried again by the next run.
  */
 export async function keepReceipts(trx: Executor, nowMs: number): Promise<number> {
   const since = new Date(nowMs - KEEP_LOOKBACK_MS);
@@ -156,20 +162,32 @@ export async function keepReceipts(trx: Executor, nowMs: number): Promise<number
       AND NOT EXISTS (SELECT 1 FROM fair_receipts r WHERE r.kind = 'contract' AND r.order_id = o.id)
     ORDER BY o.closed_at LIMIT 2000
   `.execute(trx);
-  let kept = 0;
   const todo: [FairReceiptKind, number, number][] = [
     ...options.rows.map((r): [FairReceiptKind, number, number] => ['option', Number(r.id), r.user_id]),
     ...contracts.rows.map((r): [FairReceiptKind, number, number] => ['contract', r.id, r.user_id]),
   ];
-  for (const [kind, id, userId] of todo) {
-    const receipt = kind === 'option' ? await optionReceipt(trx, userId, id) : await contractReceipt(trx, userId, id);
-    if (!receipt || !complete(receipt)) continue;
-    await trx
-      .insertInto('fair_receipts')
-      .values({ kind, order_id: id, user_id: userId, body: JSON.stringify(receipt) })
-      .onConflict((oc) => oc.columns(['kind', 'order_id']).doNothing())
-      .execute();
-    kept += 1;
-  }
-  return kept;
+  const key = ([kind, id, userId]: [FairReceiptKind, number, number]) => `${kind} ${id} (user ${userId})`;
+  const out = await settleIsolated(trx, todo, {
+    job: KEEP_JOB,
+    key,
+    at: new Date(nowMs),
+    bulk: async (t, part) => {
+      let kept = 0;
+      for (const [kind, id, userId] of part) {
+        const receipt = kind === 'option' ? await optionReceipt(t, userId, id) : await contractReceipt(t, userId, id);
+        if (!receipt || !complete(receipt)) continue;
+        await t
+          .insertInto('fair_receipts')
+          .values({ kind, order_id: id, user_id: userId, body: JSON.stringify(receipt) })
+          .onConflict((oc) => oc.columns(['kind', 'order_id']).doNothing())
+          .execute();
+        kept += 1;
+      }
+      return [kept];
+    },
+  });
+  // A set-aside order kept since, or past the look-back, is no longer waiting.
+  const waiting = new Set(todo.map(key));
+  await pruneSetAside(trx, KEEP_JOB, (k) => waiting.has(k));
+  return out.results.reduce((a, b) => a + b, 0);
 }

@@ -48,6 +48,22 @@ export async function uncopiedOrders(db: Executor, since: Date, limit: number): 
   return rows;
 }
 
+/** Trader orders by id that may still be copied (own fills of traders since `since`), replicated or not: a set-aside copy's retry. */
+export async function ordersToCopy(db: Executor, ids: readonly number[], since: Date): Promise<UncopiedOrder[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<UncopiedOrder>`
+    SELECT t.id, t.user_id, t.symbol_id, t.order_type, t.quantity, t.cont_num, t.spread, t.origin_price, t.price, t.multiple,
+      t.target_loss_price, t.target_profit_price, t.status, t.open_tick_seq, t.filled_at,
+      s.pip, s.min_cont, s.max_cont, s.margin_mode, s.fee_rate
+    FROM forex_orders t
+    JOIN users u ON u.id = t.user_id AND u.is_trader
+    JOIN trade_symbols s ON s.id = t.symbol_id
+    WHERE t.id = ANY(${sql.val(ids)}::int[]) AND t.origin_id = 0 AND t.filled_at IS NOT NULL AND t.filled_at >= ${since} AND t.status IN (1, 3)
+    ORDER BY t.id
+  `.execute(db);
+  return rows;
+}
+
 export interface FollowerToCopy {
   follower_id: number;
   balance: string;
@@ -74,7 +90,15 @@ export interface Lane {
  * trader order that has no rows yet, PostgreSQL planned a nested loop over every copy row of the
  * order for every follower - quadratic in the fan-out (10^4 followers: 16 million comparisons).
  */
-export async function lockFollowersToCopy(trx: Executor, order: { id: number; user_id: number; filled_at: Date }, lane: Lane, afterAccount: number, limit: number): Promise<FollowerToCopy[]> {
+export async function lockFollowersToCopy(
+  trx: Executor,
+  order: { id: number; user_id: number; filled_at: Date },
+  lane: Lane,
+  afterAccount: number,
+  limit: number,
+  /** Only these followers (a retry of set-aside copies); all when omitted. */
+  only?: readonly number[],
+): Promise<FollowerToCopy[]> {
   const { rows } = await sql<FollowerToCopy>`
     SELECT f.follower_id, f.multiple, f.max_amount, u.is_demo, a.id AS account_id, a.balance
     FROM follow_settings f
@@ -84,6 +108,7 @@ export async function lockFollowersToCopy(trx: Executor, order: { id: number; us
     WHERE f.trader_id = ${order.user_id} AND f.active AND f.auto_follow AND f.created_at <= ${order.filled_at}
       AND f.follower_id % ${lane.of} = ${lane.lane}
       AND a.id > ${afterAccount}
+      ${only ? sql`AND f.follower_id = ANY(${sql.val(only)}::int[])` : sql``}
       AND c.made IS NULL
     ORDER BY a.id
     LIMIT ${limit}
@@ -160,14 +185,14 @@ export interface CopyToClose {
   closed_at: Date;
 }
 
-/** Open, attached copies whose trader order has closed: they close at the trader's close tick. */
-export async function copiesToClose(db: Executor, limit: number): Promise<CopyToClose[]> {
+/** Open, attached copies whose trader order has closed, after copy `afterId`: they close at the trader's close tick. */
+export async function copiesToClose(db: Executor, limit: number, afterId = 0): Promise<CopyToClose[]> {
   const { rows } = await sql<CopyToClose>`
     SELECT c.id AS copy_id, c.user_id AS follower_id, t.user_id AS trader_id, t.update_price, t.close_tick_seq, t.close_type, t.closed_at
     FROM forex_orders c
     JOIN forex_orders t ON t.id = c.origin_id
     JOIN follow_copies fc ON fc.copy_order_id = c.id
-    WHERE c.origin_id > 0 AND c.status = 1 AND t.status = 3 AND NOT fc.detached
+    WHERE c.origin_id > 0 AND c.status = 1 AND t.status = 3 AND NOT fc.detached AND c.id > ${afterId}
     ORDER BY c.id
     LIMIT ${limit}
   `.execute(db);

@@ -2,6 +2,8 @@ import { ACCOUNT_TYPES } from '@tp/contracts';
 import { type CopyPlan, type Decimal, FOREX_MONEY_PLACES, fundCopy, sizeCopy, profitShare, DEFAULT_FOLLOW_PROFIT_SHARE } from '@tp/domain';
 import type { Db, Executor } from '../../db/database.js';
 import type { Bus } from '../../realtime/bus.js';
+import type { EngineLog } from '../../engine/engine-log.js';
+import { SET_ASIDE_RETRY_MS, pruneSetAside, setAsideItemsOf, settleInBulk, settleIsolated, noteOutcome, retryDue } from '../../engine/item-isolation.js';
 import { FEE_SHARDS, closePosition, feeShardCode, publishClosed, publishCopyTrades, type CopyTradeChange, type CopyTradingHooks, type OrderRow } from '../forex/index.js';
 import {
   LEDGER_KINDS,
@@ -31,6 +33,12 @@ import * as repo from './follow-replication.repository.js';
  *   reason instead;
  * - a closed trader order closes its open, attached copies at the trader's close tick and price;
  * - a trader's new stop loss / take profit is written to the open, attached copies.
+ *
+ * One follower never stops the others (engine/item-isolation.ts): a batch whose statement fails
+ * is written again in halves until the follower it cannot copy stands alone, and that copy is
+ * set aside with its reason while the order is marked replicated for everyone else; a set-aside
+ * copy is tried again (at the trader's fill, as every copy) no sooner than the retry period. A
+ * copy's close or a stop change that fails is set aside the same way, the others go on.
  */
 
 /**
@@ -51,26 +59,43 @@ if (FEE_SHARDS % COPY_LANES !== 0) throw new Error(`COPY_LANES (${COPY_LANES}) m
 /** How far back an uncopied fill is still copied (a long outage does not copy stale positions). */
 const COPY_WINDOW_MS = 30 * 86_400_000;
 
-export async function syncCopies(db: Db, bus: Bus, nowMs: number): Promise<number[]> {
+/** Copy trading's names in the set-aside list (engine/item-isolation.ts). */
+const COPY_JOB = 'follow.copy';
+const CLOSE_JOB = 'follow.close-copy';
+const STOPS_JOB = 'follow.stops';
+const copyKey = (traderOrderId: number, followerId: number) => `trader order ${traderOrderId}, follower ${followerId}`;
+const COPY_KEY = /^trader order (\d+), follower (\d+)$/;
+
+export async function syncCopies(db: Db, bus: Bus, nowMs: number, log?: EngineLog): Promise<number[]> {
   const changed = new Set<number>();
   const since = new Date(Math.min(nowMs, Date.now()) - COPY_WINDOW_MS);
   for (const order of await repo.uncopiedOrders(db, since, 100)) {
-    for (const u of await replicate(db, bus, order, new Date(nowMs))) changed.add(u);
+    for (const u of await replicate(db, bus, order, new Date(nowMs), log)) changed.add(u);
   }
-  for (const u of await closeCopiesOfClosedTraders(db, bus)) changed.add(u);
-  for (const s of await repo.changedStops(db)) {
-    const users = await db.transaction().execute((trx) => repo.passStops(trx, s.trader_order_id, s.stop_loss, s.take_profit));
-    for (const u of users) changed.add(u);
-  }
+  for (const u of await retrySetAsideCopies(db, bus, nowMs, since, log)) changed.add(u);
+  for (const u of await closeCopiesOfClosedTraders(db, bus, nowMs, log)) changed.add(u);
+  const stops = await repo.changedStops(db);
+  const passed = await settleIsolated(db, stops, {
+    job: STOPS_JOB,
+    key: (s) => `trader order ${s.trader_order_id}`,
+    at: new Date(nowMs),
+    log,
+    retryMs: SET_ASIDE_RETRY_MS,
+    each: (trx, s) => repo.passStops(trx, s.trader_order_id, s.stop_loss, s.take_profit),
+  });
+  for (const users of passed.results) for (const u of users) changed.add(u);
+  const waitingStops = new Set(stops.map((s) => `trader order ${s.trader_order_id}`));
+  await pruneSetAside(db, STOPS_JOB, (k) => waitingStops.has(k));
   return [...changed];
 }
 
 /** Copies one trader order to every follower still owed a copy, its lanes at once; then marks it replicated. */
-export async function replicate(db: Db, bus: Bus, order: repo.UncopiedOrder, at: Date): Promise<number[]> {
+export async function replicate(db: Db, bus: Bus, order: repo.UncopiedOrder, at: Date, log?: EngineLog, only?: readonly number[]): Promise<number[]> {
   const ctx: BatchContext = { feeType: await repo.feeTypeSetting(db), currencyId: await baseCurrencyId(db), feeAccounts: new Map(), sized: new Map() };
   // Every lane runs to its end before the order is marked or anything is answered: a lane that
-  // failed leaves the order unmarked, and the next sync copies what that lane still owes.
-  const lanes = await Promise.allSettled(Array.from({ length: COPY_LANES }, (_, lane) => copyLane(db, order, { lane, of: COPY_LANES }, ctx, at)));
+  // failed as a whole (its connection, a deadlock) leaves the order unmarked, and the next sync
+  // copies what that lane still owes. A follower whose copy alone failed is set aside instead.
+  const lanes = await Promise.allSettled(Array.from({ length: COPY_LANES }, (_, lane) => copyLane(db, order, { lane, of: COPY_LANES }, ctx, at, log, only)));
   const failed = lanes.find((l) => l.status === 'rejected');
   if (failed) throw failed.reason;
   const copied = lanes.flatMap((l) => (l.status === 'fulfilled' ? l.value : []));
@@ -80,20 +105,81 @@ export async function replicate(db: Db, bus: Bus, order: repo.UncopiedOrder, at:
   return copied.map((c) => c.followerId);
 }
 
-/** One lane's followers of a trader order, a batch per database transaction. */
-async function copyLane(db: Db, order: repo.UncopiedOrder, lane: repo.Lane, ctx: BatchContext, at: Date): Promise<{ followerId: number; copyId: number }[]> {
+/**
+ * One lane's followers of a trader order, a batch per database transaction: the batch's copies in
+ * one statement set, or - when that fails - in halves, the follower that cannot be copied set aside.
+ */
+async function copyLane(
+  db: Db,
+  order: repo.UncopiedOrder,
+  lane: repo.Lane,
+  ctx: BatchContext,
+  at: Date,
+  log?: EngineLog,
+  only?: readonly number[],
+): Promise<{ followerId: number; copyId: number }[]> {
   const copied: { followerId: number; copyId: number }[] = [];
   let after = 0;
   for (;;) {
     const batch = await db.transaction().execute(async (trx) => {
       await repo.lockTraderOrder(trx, order.id, lane);
-      const followers = await repo.lockFollowersToCopy(trx, order, lane, after, BATCH);
-      return { size: followers.length, last: followers.at(-1)?.account_id ?? after, made: await copyBatch(trx, order, followers, ctx, at) };
+      const aside = await setAsideItemsOf(trx, COPY_JOB);
+      const found = await repo.lockFollowersToCopy(trx, order, lane, after, BATCH, only);
+      // A follower set aside for this order waits for its retry (retrySetAsideCopies), not the next sync.
+      const followers = only || aside.size === 0 ? found : found.filter((f) => !aside.has(copyKey(order.id, f.follower_id)));
+      const out = await settleInBulk(trx, followers, (t, part) => copyBatchAtomically(t, order, part, ctx, at));
+      await noteOutcome(trx, { job: COPY_JOB, key: (f) => copyKey(order.id, f.follower_id), at, log }, out, aside);
+      return { size: found.length, last: found.at(-1)?.account_id ?? after, made: out.results };
     });
     copied.push(...batch.made);
     after = batch.last;
     if (batch.size < BATCH) return copied;
   }
+}
+
+/** A batch's copies, all or none - also in the fee shard accounts it remembers for the next batches. */
+async function copyBatchAtomically(trx: Executor, order: repo.UncopiedOrder, followers: readonly repo.FollowerToCopy[], ctx: BatchContext, at: Date): Promise<{ followerId: number; copyId: number }[]> {
+  const known = new Set(ctx.feeAccounts.keys());
+  try {
+    return await copyBatch(trx, order, followers, ctx, at);
+  } catch (err) {
+    // Fee shard accounts created inside the rolled-back attempt do not exist.
+    for (const code of [...ctx.feeAccounts.keys()]) if (!known.has(code)) ctx.feeAccounts.delete(code);
+    throw err;
+  }
+}
+
+/**
+ * Copies set aside earlier whose retry is due: each trader order's followers again, at the
+ * trader's fill. A row whose copy is no longer owed (made meanwhile, the follower stopped
+ * following, the fill is past the copy window) leaves the list.
+ */
+async function retrySetAsideCopies(db: Db, bus: Bus, nowMs: number, since: Date, log?: EngineLog): Promise<number[]> {
+  const aside = await setAsideItemsOf(db, COPY_JOB);
+  if (aside.size === 0) return [];
+  const due = new Map<number, number[]>();
+  for (const [key, state] of aside) {
+    const m = COPY_KEY.exec(key);
+    if (!m || !retryDue(state, nowMs)) continue;
+    const [orderId, followerId] = [Number(m[1]), Number(m[2])];
+    due.set(orderId, [...(due.get(orderId) ?? []), followerId]);
+  }
+  if (due.size === 0) return [];
+  const changed: number[] = [];
+  const orders = await repo.ordersToCopy(db, [...due.keys()], since);
+  for (const order of orders) changed.push(...(await replicate(db, bus, order, new Date(nowMs), log, due.get(order.id))));
+  // What was not retried above, or was not found owed when retried, is no longer waiting.
+  const left = await setAsideItemsOf(db, COPY_JOB);
+  const stillOwed = new Set<string>();
+  for (const order of orders) {
+    for (const followerId of due.get(order.id)!) {
+      const key = copyKey(order.id, followerId);
+      if ((left.get(key)?.lastAt.getTime() ?? -1) >= nowMs) stillOwed.add(key);
+    }
+  }
+  const retried = new Set([...due].flatMap(([orderId, followers]) => followers.map((f) => copyKey(orderId, f))));
+  await pruneSetAside(db, COPY_JOB, (k) => !retried.has(k) || stillOwed.has(k));
+  return changed;
 }
 
 /** What every batch of one trader order shares: read once, not per batch. */
@@ -181,25 +267,45 @@ async function copyBatch(trx: Executor, order: repo.UncopiedOrder, followers: re
   return made;
 }
 
-async function closeCopiesOfClosedTraders(db: Db, bus: Bus): Promise<number[]> {
+/**
+ * Closes the open copies of closed trader orders, each in its own transaction; a copy that cannot
+ * be closed (its follower's account holds less than its margin) is set aside and tried again
+ * after the retry period, and the others close.
+ */
+async function closeCopiesOfClosedTraders(db: Db, bus: Bus, nowMs: number, log?: EngineLog): Promise<number[]> {
   const changed: number[] = [];
   const pushes: CopyTradeChange[] = [];
+  const key = (c: repo.CopyToClose) => `copy ${c.copy_id} (follower ${c.follower_id})`;
+  const waiting = new Set<string>();
+  let after = 0;
   for (;;) {
-    const due = await repo.copiesToClose(db, 1000);
-    for (const c of due) {
-      const closed = await db.transaction().execute(async (trx) => {
+    const due = await repo.copiesToClose(db, 1000, after);
+    for (const c of due) waiting.add(key(c));
+    const out = await settleIsolated(db, due, {
+      job: CLOSE_JOB,
+      key,
+      at: new Date(nowMs),
+      log,
+      retryMs: SET_ASIDE_RETRY_MS,
+      each: async (trx, c) => {
         const row = await closePosition(trx, c.copy_id, { price: c.update_price, seq: c.close_tick_seq, closeType: c.close_type, at: c.closed_at });
         // Whose close it was: the close reason is the trader's (spec CloseType), the decision too.
         if (row) await repo.markClosedByTrader(trx, c.copy_id);
         return row;
-      });
-      if (!closed) continue; // the follower closed it first
+      },
+    });
+    out.done.forEach((c, i) => {
+      const closed = out.results[i];
+      if (!closed) return; // the follower closed it first
       changed.push(c.follower_id);
       publishClosed(bus, c.follower_id, [c.copy_id]);
       pushes.push({ traderId: c.trader_id, followerId: c.follower_id, order: { Id: c.copy_id, UpdatePrice: closed.update_price ?? c.update_price, FactProfits: closed.fact_profits ?? '0', Status: closed.status } });
-    }
+    });
     if (due.length < 1000) break;
+    after = due.at(-1)!.copy_id;
   }
+  // A set-aside copy its follower closed meanwhile is no longer waiting.
+  await pruneSetAside(db, CLOSE_JOB, (k) => waiting.has(k));
   publishCopyTrades(bus, pushes);
   return changed;
 }

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { traderStats } from '@tp/domain';
 import type { Db, Executor } from '../../db/database.js';
 import type { ScheduledJob } from '../../engine/scheduled-job.js';
+import type { EngineLog } from '../../engine/engine-log.js';
+import { settleIsolated } from '../../engine/item-isolation.js';
 import type { StoredTick, TickConsumer, TickConsumerDeps, TickConsumerFactory } from '../../engine/tick-consumer.js';
 
 /**
@@ -40,18 +42,20 @@ export async function recomputeTrader(db: Executor, traderId: number, nowMs: num
   await db.insertInto('follow_trader_stats').values({ trader_id: traderId, ...values }).onConflict((oc) => oc.column('trader_id').doUpdateSet(values)).execute();
 }
 
-/** Every trader (the scheduled full recompute). */
-export async function recomputeAll(db: Db, nowMs: number): Promise<number> {
+const STATS_JOB = 'follow.trader-stats';
+
+/** Every trader (the scheduled full recompute), each in a transaction of its own: one that fails is set aside, the rest go on. */
+export async function recomputeAll(db: Db, nowMs: number, log?: EngineLog): Promise<number> {
   const traders = await db.selectFrom('users').select('id').where('is_trader', '=', true).execute();
-  for (const t of traders) await recomputeTrader(db, t.id, nowMs);
-  return traders.length;
+  const out = await settleIsolated(db, traders, { job: STATS_JOB, key: (t) => `trader ${t.id}`, at: new Date(nowMs), log, each: (trx, t) => recomputeTrader(trx, t.id, nowMs) });
+  return out.done.length;
 }
 
 export const statsJob: ScheduledJob = {
-  name: 'follow.trader-stats',
+  name: STATS_JOB,
   periodMs: 10 * 60_000,
   run: async (ctx) => {
-    const n = await recomputeAll(ctx.db, ctx.now());
+    const n = await recomputeAll(ctx.db, ctx.now(), ctx.log);
     ctx.log.info(`follow: statistics of ${n} traders recomputed`);
   },
 };

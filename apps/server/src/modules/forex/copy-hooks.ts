@@ -1,6 +1,7 @@
 import type { Decimal } from '@tp/domain';
 import type { Db, Executor } from '../../db/database.js';
 import type { Bus } from '../../realtime/bus.js';
+import type { EngineLog } from '../../engine/engine-log.js';
 import type { Posting } from '../ledger/index.js';
 import type { OrderRow } from './forex.repository.js';
 
@@ -20,9 +21,10 @@ export interface CopyTradingHooks {
    * On the trigger engine's queue: brings copies in line with their traders' orders (new fills
    * copied, closes passed on at the trader's close tick, stop changes passed on). Idempotent: it
    * works from the database, so running it twice does nothing the second time. Returns the users
-   * whose open orders it changed (the engine re-reads them).
+   * whose open orders it changed (the engine re-reads them). What it cannot do for one copy is
+   * set aside (engine/item-isolation.ts) and reported to `log`; the rest goes on.
    */
-  sync(db: Db, bus: Bus, nowMs: number): Promise<number[]>;
+  sync(db: Db, bus: Bus, nowMs: number, log?: EngineLog): Promise<number[]>;
 }
 
 let registered: CopyTradingHooks | undefined;

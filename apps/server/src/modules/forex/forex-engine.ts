@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { GroupTransactions } from '../../db/group-transaction.js';
 import type { StoredTick, TickConsumer, TickConsumerDeps, TickConsumerFactory } from '../../engine/tick-consumer.js';
 import { defineEventConsumer } from '../../engine/event-consumer.js';
+import { SET_ASIDE_RETRY_MS, clearSetAside, isItemFault, pruneSetAside, reasonOf, recordSetAside } from '../../engine/item-isolation.js';
 import { publishPush } from '../../realtime/typed-bus.js';
 import * as repo from './forex.repository.js';
 import { stopOutLevel } from './stop-out-level.js';
@@ -16,9 +17,13 @@ import { copyChangesOf, publishCopyTrades, tradersOfOrders, type CopyTradeChange
 export interface ForexEngineOptions {
   /** FOREX_TRADE is pushed to each user with holding orders at most this often. */
   pushIntervalMs?: number;
-  /** How often the contract balances of indexed users are compared with the database. */
+  /** How often the contract balances of indexed users are compared with the database (and set-aside orders retried). */
   reconcileMs?: number;
 }
+
+/** The trigger engine's fills and closes in the set-aside list (engine/item-isolation.ts). */
+export const FOREX_TRIGGERS_JOB = 'forex.triggers';
+const itemKey = (orderId: number, userId: number) => `order ${orderId} (user ${userId})`;
 
 function toCoreOrder(r: repo.OrderRow): CoreOrderInput {
   return {
@@ -53,6 +58,11 @@ function toCoreOrder(r: repo.OrderRow): CoreOrderInput {
  * prices. The periodic balance reconcile stays as the safety net for a lost bus message and for
  * money moved by paths that announce nothing. Ticks, reloads and reconciles run one at a time on
  * one queue.
+ *
+ * A fill or close the database refuses for the order's own reason (its account holds less than
+ * its margin) is set aside with that reason for staff: the order is parked in the core (it
+ * triggers nothing, so no tick spins on it) and retried by the reconcile once its retry is due;
+ * every other effect of the tick goes through. The row goes when the order settles or leaves.
  */
 export class ForexEngine implements TickConsumer {
   readonly name = 'forex';
@@ -77,6 +87,10 @@ export class ForexEngine implements TickConsumer {
   private stopped = false;
   /** The stop-out level the index was built with (base setting stop_out_level). */
   private level = '50';
+  /** Parked orders (set aside): their user and when they are tried again. */
+  private readonly parked = new Map<number, { userId: number; retryAtMs: number }>();
+  /** Keys with a set-aside row (this engine's and its predecessors'): cleared when their order settles. */
+  private readonly setAsideKeys = new Set<string>();
   /**
    * Money moved on a user's contract account (a wallet transfer, a demo reset): delivered from the
    * event outbox, so it is not lost however the processes are laid out. Re-reading the user is
@@ -145,6 +159,10 @@ export class ForexEngine implements TickConsumer {
       list.push(toCoreOrder(r));
       byUser.set(r.user_id, list);
     }
+    // Rows a previous engine set aside: those whose order is no longer open go; the rest are
+    // tried again by the evaluation below and cleared when they settle.
+    const open = new Set(orders.map((o) => itemKey(o.id, o.user_id)));
+    for (const key of await pruneSetAside(this.db, FOREX_TRIGGERS_JOB, (k) => open.has(k))) this.setAsideKeys.add(key);
     const accounts = await repo.contractAccounts(this.db, [...byUser.keys()], ACCOUNT_TYPES.forex);
     for (const a of accounts) this.core.loadUser(a.user_id!, { available: a.balance, held: a.lock_balance }, byUser.get(a.user_id!) ?? []);
     await this.noteCopies(orders);
@@ -183,14 +201,17 @@ export class ForexEngine implements TickConsumer {
   /**
    * Persists effects in order, all at once through the engine's group commit (each effect in its
    * own savepoint: one that fails is rolled back alone and retried on its own after its batch); a
-   * user whose effect the database refused is re-read. Publishes after commit.
+   * user whose effect the database refused is re-read, and an effect refused for its order's own
+   * reason sets that order aside (parked until its retry). Publishes after commit.
    */
-  private async apply(effects: readonly CoreEffect[], atMs: number): Promise<void> {
+  private async apply(effects: readonly CoreEffect[], atMs: number, depth = 0): Promise<void> {
     if (effects.length === 0) return;
     const at = new Date(atMs);
     const closed = new Map<number, number[]>();
     const closedCopies: repo.OrderRow[] = [];
     const stale = new Set<number>();
+    const failed: { key: string; reason: string }[] = [];
+    const settled: string[] = [];
     for (const e of effects) this.dirtyUsers.add(e.userId);
     const rows = await Promise.allSettled(
       effects.map((e) =>
@@ -207,11 +228,19 @@ export class ForexEngine implements TickConsumer {
     );
     effects.forEach((e, i) => {
       const outcome = rows[i]!;
+      const key = itemKey(e.orderId, e.userId);
       if (outcome.status === 'rejected') {
-        this.deps.log.error(`forex ${e.type} of order ${e.orderId} failed; re-reading the user`, outcome.reason);
         stale.add(e.userId);
+        if (isItemFault(outcome.reason)) {
+          this.core.park(e.orderId);
+          this.parked.set(e.orderId, { userId: e.userId, retryAtMs: this.deps.now() + SET_ASIDE_RETRY_MS });
+          failed.push({ key, reason: `${e.type}: ${reasonOf(outcome.reason)}` });
+        } else {
+          this.deps.log.error(`forex ${e.type} of order ${e.orderId} failed; re-reading the user`, outcome.reason);
+        }
         return;
       }
+      if (this.setAsideKeys.has(key)) settled.push(key);
       const row = outcome.value;
       if (!row) {
         stale.add(e.userId); // someone else (the user, another close) got there first
@@ -225,7 +254,45 @@ export class ForexEngine implements TickConsumer {
     });
     for (const [userId, ids] of closed) publishClosed(this.deps.bus, userId, ids);
     if (closedCopies.length > 0) await this.publishClosedCopies(closedCopies);
-    if (stale.size > 0) await this.reload([...stale]);
+    await this.noteSetAside(failed, settled, at);
+    if (stale.size > 0) await this.reload([...stale], depth + 1);
+  }
+
+  /** Records the orders set aside and clears the rows of set-aside orders that settled now. */
+  private async noteSetAside(failed: readonly { key: string; reason: string }[], settled: readonly string[], at: Date): Promise<void> {
+    try {
+      await recordSetAside(this.db, FOREX_TRIGGERS_JOB, failed, at, this.deps.log);
+      for (const f of failed) this.setAsideKeys.add(f.key);
+      if (settled.length > 0) {
+        await clearSetAside(this.db, FOREX_TRIGGERS_JOB, settled);
+        for (const k of settled) this.setAsideKeys.delete(k);
+      }
+    } catch (err) {
+      this.deps.log.error('forex: the set-aside list could not be written', err);
+    }
+  }
+
+  /**
+   * Tries the parked orders whose retry is due: unparked and their users re-read, which settles
+   * what is due for them now (or parks them again, one more attempt on their row). An order that
+   * left meanwhile (its user closed it) leaves the list. Runs with the reconcile; tests call it.
+   */
+  retrySetAside(): Promise<void> {
+    return this.enqueueOrThrow(() => this.retryDue());
+  }
+
+  private async retryDue(): Promise<void> {
+    const now = this.deps.now();
+    const due = [...this.parked].filter(([, p]) => p.retryAtMs <= now);
+    if (due.length === 0) return;
+    for (const [orderId] of due) {
+      this.parked.delete(orderId);
+      this.core.unpark(orderId);
+    }
+    await this.reload([...new Set(due.map(([, p]) => p.userId))]);
+    const gone = due.filter(([orderId]) => !this.core.hasOrder(orderId) && !this.parked.has(orderId)).map(([orderId, p]) => itemKey(orderId, p.userId));
+    const left = gone.filter((k) => this.setAsideKeys.has(k));
+    if (left.length > 0) await this.noteSetAside([], left, new Date(now));
   }
 
   private async publishClosedCopies(rows: readonly repo.OrderRow[]): Promise<void> {
@@ -269,7 +336,7 @@ export class ForexEngine implements TickConsumer {
       effects.push(...this.core.evaluateUser(a.user_id!));
     }
     // A refused effect re-reads again; twice more at most, then the next tick or reconcile retries.
-    if (depth < 2) await this.apply(effects, this.deps.now());
+    if (depth < 2) await this.apply(effects, this.deps.now(), depth);
     // A user's orders changed over HTTP (a trader's market fill, close or new stops): the copies follow.
     if (depth === 0) await this.syncCopies();
   }
@@ -283,7 +350,7 @@ export class ForexEngine implements TickConsumer {
     const hooks = copyTradingHooks();
     if (!hooks) return;
     try {
-      const changed = await hooks.sync(this.db, this.deps.bus, this.deps.now());
+      const changed = await hooks.sync(this.db, this.deps.bus, this.deps.now(), this.deps.log);
       if (changed.length > 0) await this.reload(changed, 1);
     } catch (err) {
       this.deps.log.error('copy trading sync failed', err);
@@ -309,6 +376,7 @@ export class ForexEngine implements TickConsumer {
   private async reconcile(): Promise<void> {
     // The safety net of a lost config.changed: the level is one small read.
     await this.refreshStopOutLevel();
+    await this.retryDue();
     const users = this.core.userIds();
     const changed: number[] = [];
     for (let i = 0; i < users.length; i += 5000) {

@@ -26,6 +26,10 @@ import { TriggerHeap } from './trigger-heap.js';
  * Within one tick: pending fills first, then stop loss / take profit (newly filled orders
  * included), then stop-outs; each group in id order. A stop-out closes the user's profitable
  * orders first, so gains offset losses before negative balance protection applies.
+ *
+ * A parked order (its fill or close was refused by the database, and it is set aside until its
+ * retry) triggers nothing: it keeps its place in its user's margin and exposure, but has no heap
+ * entries and no stop-out closes it, so a tick never spins on it.
  */
 
 const KIND_FILL = 0;
@@ -116,6 +120,8 @@ export class TriggerCore {
   private readonly orders = new Map<number, CoreOrder>();
   private readonly users = new Map<number, CoreUser>();
   private readonly symbols = new Map<number, CoreSymbol>();
+  /** Orders set aside until their retry: indexed without triggers (see park). */
+  private readonly parked = new Set<number>();
   private level: Decimal;
   private verSeq = 0;
   /** Exact checks of popped entries (for tests and the benchmark: how much a tick touched). */
@@ -163,6 +169,31 @@ export class TriggerCore {
 
   openOrderCount(): number {
     return this.orders.size;
+  }
+
+  /**
+   * Parks an order: it triggers nothing until unparked (its heap entries turn stale). The caller
+   * reloads its user to have it triggered again after unpark.
+   */
+  park(orderId: number): void {
+    this.parked.add(orderId);
+    const o = this.orders.get(orderId);
+    if (o) o.ver = this.nextVer();
+  }
+
+  unpark(orderId: number): void {
+    if (!this.parked.delete(orderId)) return;
+    const o = this.orders.get(orderId);
+    if (o) this.indexOrder(o);
+  }
+
+  isParked(orderId: number): boolean {
+    return this.parked.has(orderId);
+  }
+
+  /** Whether the core indexes the order as open (pending or holding). */
+  hasOrder(orderId: number): boolean {
+    return this.orders.has(orderId);
   }
 
   /** (Re)places a user's whole state: their contract account and every open order. */
@@ -229,6 +260,7 @@ export class TriggerCore {
   /** Puts an order's triggers in its symbol's heaps (a new version: older entries turn stale). */
   private indexOrder(o: CoreOrder): void {
     o.ver = this.nextVer();
+    if (this.parked.has(o.id)) return;
     const s = this.symbol(o.symbolId);
     const buy = o.side === FOREX_BUY;
     if (o.status === 0) {
@@ -327,7 +359,7 @@ export class TriggerCore {
 
   /** Closes every holding order of the user at its symbol's price, gains first. */
   private stopOut(user: CoreUser, effects: CoreEffect[]): void {
-    const holding = [...user.orders].map((id) => this.orders.get(id)!).filter((o) => o.status === 1);
+    const holding = [...user.orders].map((id) => this.orders.get(id)!).filter((o) => o.status === 1 && !this.parked.has(o.id));
     const ranked = holding.map((o) => ({
       o,
       profit: forexProfit({ side: o.side, fillPrice: o.price, price: this.symbols.get(o.symbolId)!.price!, lots: o.quantity, contNum: o.contNum }),
@@ -438,12 +470,13 @@ export class TriggerCore {
     for (const id of [...user.orders].sort((a, b) => a - b)) {
       const o = this.orders.get(id)!;
       const s = this.symbols.get(o.symbolId);
+      if (this.parked.has(id)) continue;
       if (o.status === 0 && s?.price && pendingFills(o.side, o.target!, s.price)) this.fill(user, o, effects);
     }
     for (const id of [...user.orders].sort((a, b) => a - b)) {
       const o = this.orders.get(id)!;
       const s = this.symbols.get(o.symbolId);
-      if (o.status !== 1 || !s?.price) continue;
+      if (o.status !== 1 || !s?.price || this.parked.has(id)) continue;
       const reason = stopTriggered(o.side, o.stopLoss, o.takeProfit, s.price);
       if (reason !== null) this.close(user, o, reason, effects);
     }

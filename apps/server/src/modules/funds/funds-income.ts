@@ -3,6 +3,8 @@ import { FUND_SUB_STATUS } from '@tp/contracts';
 import { Decimal, FUND_DAY_MS, fundDaysDue, fundIncomeDueMs } from '@tp/domain';
 import type { Executor } from '../../db/database.js';
 import type { ScheduledJob } from '../../engine/scheduled-job.js';
+import type { EngineLog } from '../../engine/engine-log.js';
+import { pruneSetAside, setAsideItemsOf, settleIsolated } from '../../engine/item-isolation.js';
 import { SYSTEM_ACCOUNTS, baseCurrencyId, post, systemAccountId, type PostInput } from '../ledger/index.js';
 import { FUND_LEDGER_KINDS } from './fund-kinds.js';
 
@@ -12,7 +14,13 @@ const CHUNK = 2000;
 export interface IncomeRunResult {
   incomes: number;
   matured: number;
+  /** Subscriptions that could not be settled this run (engine/item-isolation.ts): retried next run. */
+  setAside: number;
 }
+
+/** The income job's name, also in the set-aside list. */
+export const FUND_INCOME_JOB = 'funds.income';
+const itemKey = (s: { id: number }) => `subscription ${s.id}`;
 
 interface DueRow {
   id: number;
@@ -34,13 +42,17 @@ interface DueRow {
  * NOTHING, and only inserted rows are posted); and the ledger reference `fund:<sub>:<day>`.
  * A late run pays every missed day (each with its own due time); a subscription in status 2
  * (waiting for staff) still earns, since its amount is still held.
+ *
+ * A chunk is paid by one statement set; when that fails, by halves, so a subscription that cannot
+ * be paid (its account holds less than its amount at maturity) is set aside with its reason and
+ * every other user is paid in the same run. It stays due and is tried again by the next run.
  */
-export async function payDueIncomes(trx: Executor, nowMs: number): Promise<IncomeRunResult> {
+export async function payDueIncomes(trx: Executor, nowMs: number, log?: EngineLog): Promise<IncomeRunResult> {
   const currencyId = await baseCurrencyId(trx);
   const house = await systemAccountId(trx, SYSTEM_ACCOUNTS.housePnl, currencyId);
   // Demo money is the demo house's: a demo subscription never costs the real house anything.
   const demoHouse = await systemAccountId(trx, SYSTEM_ACCOUNTS.houseDemoFunding, currencyId);
-  const result: IncomeRunResult = { incomes: 0, matured: 0 };
+  const result: IncomeRunResult = { incomes: 0, matured: 0, setAside: 0 };
   let afterId = 0;
   for (;;) {
     // Locked: a staff decision on one of these waits for this run, and then sees its incomes.
@@ -53,15 +65,35 @@ export async function payDueIncomes(trx: Executor, nowMs: number): Promise<Incom
       FOR UPDATE`.execute(trx);
     if (rows.length === 0) break;
     afterId = rows[rows.length - 1]!.id;
-    const chunk = await payChunk(trx, rows, nowMs, house, demoHouse);
-    result.incomes += chunk.incomes;
-    result.matured += chunk.matured;
+    const out = await settleIsolated(trx, rows, {
+      job: FUND_INCOME_JOB,
+      key: itemKey,
+      at: new Date(nowMs),
+      log,
+      bulk: async (t, part) => [await payChunk(t, part, nowMs, house, demoHouse)],
+    });
+    for (const chunk of out.results) {
+      result.incomes += chunk.incomes;
+      result.matured += chunk.matured;
+    }
+    result.setAside += out.failed.length;
     if (rows.length < CHUNK) break;
   }
+  await forgetEnded(trx);
   return result;
 }
 
-async function payChunk(trx: Executor, rows: readonly DueRow[], nowMs: number, house: number, demoHouse: number): Promise<IncomeRunResult> {
+/** Set-aside subscriptions that ended another way (redeemed, cancelled) leave the list. */
+async function forgetEnded(trx: Executor): Promise<void> {
+  const ids = [...(await setAsideItemsOf(trx, FUND_INCOME_JOB)).keys()].map((k) => Number(/^subscription (\d+)$/.exec(k)?.[1])).filter(Number.isInteger);
+  if (ids.length === 0) return;
+  const { rows } = await sql<{ id: number }>`
+    SELECT id FROM fund_subscriptions WHERE id = ANY(${ids}::int[]) AND status IN (${FUND_SUB_STATUS.running}, ${FUND_SUB_STATUS.refunding})`.execute(trx);
+  const open = new Set(rows.map((r) => itemKey(r)));
+  await pruneSetAside(trx, FUND_INCOME_JOB, (key) => open.has(key));
+}
+
+async function payChunk(trx: Executor, rows: readonly DueRow[], nowMs: number, house: number, demoHouse: number): Promise<{ incomes: number; matured: number }> {
   const subIds: number[] = [];
   const days: number[] = [];
   const interests: string[] = [];
@@ -150,11 +182,11 @@ export const FUND_INCOME_PERIOD_MS = 10_000;
  * one run pays all that is due, so missed periods need no catch-up of their own.
  */
 export const fundIncomeJob: ScheduledJob = {
-  name: 'funds.income',
+  name: FUND_INCOME_JOB,
   periodMs: FUND_INCOME_PERIOD_MS,
   catchUp: 0,
   async run({ trx, now, log }) {
-    const r = await payDueIncomes(trx, now());
-    if (r.incomes > 0 || r.matured > 0) log.info(`fund incomes: ${r.incomes} paid, ${r.matured} matured`);
+    const r = await payDueIncomes(trx, now(), log);
+    if (r.incomes > 0 || r.matured > 0) log.info(`fund incomes: ${r.incomes} paid, ${r.matured} matured${r.setAside > 0 ? `, ${r.setAside} set aside` : ''}`);
   },
 };

@@ -3,6 +3,7 @@ import type { MicroDirection } from '@tp/domain';
 import type { StoredTick, TickConsumer, TickConsumerDeps } from '../../engine/tick-consumer.js';
 import { lastTicks } from '../../engine/tick-store.js';
 import type { ScheduledJob } from '../../engine/scheduled-job.js';
+import { pruneSetAside, settleIsolated } from '../../engine/item-isolation.js';
 import { privatePushMessage } from '../../realtime/typed-bus.js';
 import type { BusMessage } from '../../realtime/bus.js';
 import { SYSTEM_ACCOUNTS, baseCurrencyId, systemAccountId } from '../ledger/index.js';
@@ -16,6 +17,9 @@ const CATCH_UP_CHUNK = 5000;
 const SWEEP_EVERY_MS = 10_000;
 /** An order is only swept once it is this far past expiry, so the bus has had its chance. */
 const SWEEP_GRACE_MS = 3_000;
+/** Option settlement's name in the set-aside list (engine/item-isolation.ts). */
+export const MICRO_SETTLE_JOB = 'micro.settle';
+const itemKey = ({ order }: { order: QueuedOrder }) => `order ${order.id} (user ${order.userId})`;
 
 export interface MicroSettlerOptions {
   /** The sweep's period on the scheduler; 0 declares no sweep job (tests that drive it by hand). */
@@ -36,6 +40,11 @@ function isQueuedOrder(p: Record<string, unknown>): p is Record<string, unknown>
  * closes each order once). An announcement lost on the bus (a Redis hiccup between processes)
  * is caught by a periodic sweep of the database for expired orders the settler does not know: a
  * job on the engine's scheduler, so it runs on the leader alone and once per period.
+ *
+ * One order that cannot settle (its account holds less than its stake) never holds back the
+ * others: the batch settles in one statement when it can and in halves when it cannot, and that
+ * order is set aside with its reason (engine/item-isolation.ts). It stays running in the
+ * database and out of the heaps, so the sweep - not every tick - tries it again.
  */
 export class MicroSettler implements TickConsumer {
   readonly name = 'micro-settler';
@@ -51,6 +60,8 @@ export class MicroSettler implements TickConsumer {
   private serial: Promise<unknown> = Promise.resolve();
   /** Settlements done since start (tests and logs). */
   settledCount = 0;
+  /** Orders this settler set aside: the sweep retries them, and does not count them as unannounced. */
+  private readonly setAside = new Set<string>();
 
   constructor(
     private readonly deps: TickConsumerDeps,
@@ -97,10 +108,18 @@ export class MicroSettler implements TickConsumer {
    */
   sweep(): Promise<number> {
     return this.inTurn(async () => {
-      const before = new Date(this.deps.now() - SWEEP_GRACE_MS);
-      const missed = (await repo.listRunningOrders(this.deps.db, MICRO_ACCOUNT_TYPE_ID, before)).map(queuedFromRow).filter((o) => !this.known.has(o.id));
+      const now = this.deps.now();
+      const expired = (await repo.listRunningOrders(this.deps.db, MICRO_ACCOUNT_TYPE_ID, new Date(now))).map(queuedFromRow);
+      // A set-aside order (expired, or it would not have met its exit tick) that ended another
+      // way - a demo reset voided it - leaves the list here.
+      const waiting = new Set(expired.map((o) => itemKey({ order: o })));
+      await pruneSetAside(this.deps.db, MICRO_SETTLE_JOB, (key) => waiting.has(key));
+      const expiredIds = new Set(expired.map((o) => o.id));
+      for (const id of this.setAside) if (!expiredIds.has(id)) this.setAside.delete(id);
+      const missed = expired.filter((o) => o.expireAtMs < now - SWEEP_GRACE_MS && !this.known.has(o.id));
       if (missed.length === 0) return 0;
-      this.deps.log.warn(`options: ${missed.length} running orders were never announced; settling them from the database`);
+      const unannounced = missed.filter((o) => !this.setAside.has(o.id)).length;
+      if (unannounced > 0) this.deps.log.warn(`options: ${unannounced} running orders were never announced; settling them from the database`);
       await this.catchUp(missed);
       return missed.length;
     });
@@ -184,15 +203,26 @@ export class MicroSettler implements TickConsumer {
     return new Map(rows.map((r) => [r.orderId, { seq: r.seq, price: r.price }]));
   }
 
-  /** One database transaction for the whole set; pushes go out after the commit. */
+  /**
+   * One database transaction for the whole set, settled in one statement set unless an order in
+   * it cannot settle (then in halves, and that order set aside); pushes go out after the commit.
+   */
   private async settle(due: readonly { order: QueuedOrder; exit: ExitTickRef }[]): Promise<void> {
     if (due.length === 0) return;
     // Looked up on first use: an engine on a database without the ledger seeded (market-only
     // tests) has no options to settle and must still start.
     this.houseAccountId ||= await systemAccountId(this.deps.db, SYSTEM_ACCOUNTS.housePnl, await baseCurrencyId(this.deps.db));
     const completeAt = new Date(this.deps.now());
-    const settled = await this.deps.db.transaction().execute((trx) => settleOrders(trx, due, this.houseAccountId, completeAt));
+    const house = this.houseAccountId;
+    const out = await this.deps.db.transaction().execute((trx) =>
+      settleIsolated(trx, due, { job: MICRO_SETTLE_JOB, key: itemKey, at: completeAt, log: this.deps.log, bulk: (t, part) => settleOrders(t, part, house, completeAt) }),
+    );
+    // A set-aside order is forgotten here like a settled one: still running in the database, it
+    // is the sweep's to try again.
     for (const { order } of due) this.known.delete(order.id);
+    for (const { order } of out.done) this.setAside.delete(order.id);
+    for (const { item } of out.failed) this.setAside.add(item.order.id);
+    const settled = out.results;
     this.settledCount += settled.length;
     this.deps.bus.publishBatch(settled.map((s) => privatePushMessage(MICRO_SETTLED, settledPush(s), s.order.userId)));
   }
