@@ -93,6 +93,18 @@ async function refusedOrReplayed<T>(db: Db, req: FastifyRequest, k: KeyedRequest
   throw err;
 }
 
+/** Runs a transaction again when PostgreSQL aborted it as a deadlock victim (40P01) or a serialization failure (40001). */
+async function retryingConflicts<R>(run: () => Promise<R>, retries: number): Promise<R> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      const code = pgErrorCode(err);
+      if (attempt >= retries || (code !== '40P01' && code !== '40001')) throw err;
+    }
+  }
+}
+
 function keyedRequest(req: FastifyRequest, route: string, input: unknown): KeyedRequest | undefined {
   const key = idempotencyKey(req);
   return key === undefined ? undefined : { userId: currentUser(req).id, key, route, hash: requestHash(input) };
@@ -113,6 +125,11 @@ function keyedRequest(req: FastifyRequest, route: string, input: unknown): Keyed
  * others are being written (db/group-transaction.ts: one transaction per batch, a savepoint per
  * action, a refusal rolls back only its own action); everything above holds per action, and the
  * answer comes once the batch has committed.
+ *
+ * With `retryConflicts`, a transaction that PostgreSQL aborted as a deadlock victim or for a
+ * serialization failure is run again from the start (it wrote nothing), up to that many times:
+ * for actions that must lock in an order other work cannot always share (the demo reset locks
+ * the user's accounts before the rows it ends; the engine locks rows before accounts).
  */
 export async function runMoneyAction<T>(
   db: Db,
@@ -120,12 +137,12 @@ export async function runMoneyAction<T>(
   route: string,
   input: unknown,
   action: (trx: Transaction<DB>) => Promise<ActionResult<T>>,
-  opts: { grouped?: boolean } = {},
+  opts: { grouped?: boolean; retryConflicts?: number } = {},
 ) {
   const transact = <R>(fn: (trx: Transaction<DB>) => Promise<R>): Promise<R> =>
     opts.grouped
       ? groupTransactions(db).run(fn, (err) => isRefusal(err) || err instanceof KeyAlreadyAnswered, req.user ? [req.user.id] : [])
-      : db.transaction().execute(fn);
+      : retryingConflicts(() => db.transaction().execute(fn), opts.retryConflicts ?? 0);
   const keyed = keyedRequest(req, route, input);
   if (keyed === undefined) {
     const result = await transact(action);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { endpoints, type ForexOrder, type MicroOrder } from '@tp/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { call, demoLogin } from '../../test/http-helpers.js';
@@ -128,4 +129,34 @@ describe('a demo reset with a fund subscription', () => {
     const funding = await t.db.selectFrom('ledger_accounts').select(['balance', 'lock_balance']).where('user_id', '=', racer.user.id).where('account_type', '=', 1).executeTakeFirstOrThrow();
     expect([Number(funding.balance), Number(funding.lock_balance)]).toEqual([10000, 0]);
   });
+});
+
+describe('a demo reset that deadlocks with other work', () => {
+  it('is run again, not answered with a 500: it locks accounts before rows, the settler rows before accounts', async () => {
+    const xrp = await symbolId(t.db, 'XRPUSDT');
+    await tick('2.9600', clock.shift);
+    const racer = await demoLogin(t.app, `reset-deadlock-${Date.now()}`);
+    const option = (await optionSubmit(racer.token, xrp)).body;
+    expect(option.code).toBe(1);
+    // Another transaction (as the settler does) holds the option's row and then wants the account;
+    // its deadlock check waits longer, so PostgreSQL picks the reset as the victim.
+    const other = new pg.Client({ connectionString: t.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query("SET LOCAL deadlock_timeout = '10s'");
+      await other.query('UPDATE micro_orders SET status = status WHERE id = $1', [option.data.Id]);
+      const resetting = reset(racer.token);
+      await new Promise((r) => setTimeout(r, 300)); // the reset holds the accounts and waits for the row
+      await other.query('SELECT id FROM ledger_accounts WHERE user_id = $1 FOR UPDATE', [racer.user.id]);
+      await other.query('COMMIT');
+      const answer = await resetting;
+      expect(answer.status).toBe(200);
+      expect(answer.body.code).toBe(1);
+    } finally {
+      await other.end();
+    }
+    expect(await microOrderStatuses(racer.user.id)).toEqual([3]);
+    expect(await verifyHolds(t.db, holdSources)).toEqual([]);
+  }, 30_000);
 });

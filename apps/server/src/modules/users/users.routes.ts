@@ -108,7 +108,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           publishCopyTrades(app.bus, copies);
         },
       };
-    });
+    }, { retryConflicts: 3 });
   });
 
   route(app, users.profits, async ({ req }) => okEnvelope(req.lang, await service.todayProfits(db, currentUser(req).id, new Date())));
