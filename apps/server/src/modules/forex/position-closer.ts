@@ -51,6 +51,12 @@ export interface CloseAt {
 export async function closePosition(trx: Executor, orderId: number, close: CloseAt): Promise<repo.OrderRow | undefined> {
   const current = await repo.findOrder(trx, orderId);
   if (!current || current.status !== 1) return undefined;
+  // The accounts this close posts to, locked first and together in ascending id order - the order
+  // of every ledger statement. Locking the user's account alone first and the house's in the post
+  // let two closes (or a close and any post to the house) wait on each other in a cycle.
+  const house = await houseAccounts(trx, current.is_demo, current.user_id);
+  const account = await contractAccount(trx, current.user_id);
+  const locked = (await lockAccounts(trx, [account.id, house.pnl])).find((a) => a.id === account.id)!;
   const profit = forexProfit({ side: current.order_type, fillPrice: current.price, price: close.price, lots: current.quantity, contNum: current.cont_num });
   // The guard first: it takes the row lock, so two closers serialize here and the loser stops.
   const order = await repo.markClosed(trx, orderId, {
@@ -61,12 +67,9 @@ export async function closePosition(trx: Executor, orderId: number, close: Close
     closed_at: close.at,
   });
   if (!order) return undefined;
-  const house = await houseAccounts(trx, order.is_demo, order.user_id);
-  const account = await contractAccount(trx, order.user_id);
-  // Lock before reading available: the protection amount depends on it.
-  const [locked] = await lockAccounts(trx, [account.id]);
+  // Read under the lock above: the protection amount depends on what is available.
   const margin = new Decimal(order.caution_money);
-  const { absorbed } = settleClose({ available: locked!.balance, margin, profit });
+  const { absorbed } = settleClose({ available: locked.balance, margin, profit });
   const reference = `forex_order:${order.id}`;
   if (absorbed.gt(0)) {
     await post(trx, {
