@@ -46,6 +46,7 @@ export const ERROR_KEYS = [
   'upload_quota_bytes', // {max_mb}: bytes per user per day
   'proof_invalid', // proofImg is not an image this user uploaded
   'channel_not_found', // unknown deposit address, bank coin or collection account
+  'proof_in_use', // the proof image already backs another deposit claim awaiting review
   'currency_not_found', // unknown or disabled withdrawal currency
   'method_not_found', // no such bound method of this user (never says whether it exists for another)
   'method_mismatch', // the method's currency or type differs from the withdrawal's
@@ -127,6 +128,7 @@ export const ERROR_KEYS = [
   'already_trader',
   // statements
   'statement_too_long', // {max}: the range holds more postings than one statement answers
+  'documents_busy', // every document thread is busy and enough documents wait: try again shortly
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

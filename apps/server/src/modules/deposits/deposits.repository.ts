@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { CHARGE_STATUS } from '@tp/contracts';
 import type { Executor } from '../../db/database.js';
 
 export async function listDepositAddresses(db: Executor) {
@@ -56,6 +57,13 @@ const CHARGE_COLUMNS = [
 ] as const;
 
 export type ChargeRow = Awaited<ReturnType<typeof findCharge>> & object;
+
+/** Whether a claim awaiting review (status 0) already uses this upload; locks the upload for the check. */
+export async function proofAwaitingReview(db: Executor, uploadId: number): Promise<boolean> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`deposit-proof:${uploadId}`}))`.execute(db);
+  const row = await db.selectFrom('charges').select('id').where('upload_id', '=', uploadId).where('status', '=', CHARGE_STATUS.unchecked).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
 
 export async function insertCharge(
   db: Executor,

@@ -55,6 +55,10 @@ interface Claim {
 /** Records a deposit claim, unchecked: nothing is credited until an admin approves it. */
 async function recordClaim(trx: Executor, userId: number, claim: Claim): Promise<ActionResult<ChargeRecord>> {
   const uploadId = await ownUploadId(trx, userId, claim.proofImg);
+  // One proof backs one payment: while a claim with it awaits review, no other claim may use it
+  // (staff would otherwise be shown the same receipt for several credits). Under a lock on the
+  // upload, so two claims sent at once cannot both find it free; rejected, it may be used again.
+  if (await repo.proofAwaitingReview(trx, uploadId)) refuse('proof_in_use');
   const id = await repo.insertCharge(trx, {
     user_id: userId,
     type: claim.type,

@@ -102,6 +102,20 @@ describe('coin and bank deposits', () => {
     expect(await balanceOf(t.app, bob.token, 1)).toEqual({ balance: '0.00000000', lockBalance: '0.00000000' });
   });
 
+  it('a proof backs one claim awaiting review at a time: a burst of claims with it records one; rejected, it may be used again', async () => {
+    const proofImg = await uploadUrlOf(t.app, bob.token);
+    const claim = () => call<{ id: number }>(t.app, { method: 'POST', url: endpoints.deposits.coinSubmit.path, headers: { ...auth(bob.token), lang: 'en' }, payload: { number: '50', proofImg, charge_id: 1 } });
+    const burst = await Promise.all(Array.from({ length: 8 }, claim));
+    const recorded = burst.filter((a) => a.body.code === 1);
+    expect(recorded).toHaveLength(1);
+    for (const a of burst.filter((x) => x.body.code !== 1)) expectRefused(a, 'proof_in_use');
+    // The wire form is the same payment proof too.
+    expectRefused(await call(t.app, { method: 'POST', url: endpoints.deposits.wireSubmit.path, headers: auth(bob.token), payload: { number: '50', proofImg, wire_id: 1 } }), 'proof_in_use');
+    const reject = await call(t.app, { method: 'POST', url: endpointPath(endpoints.admin.rejectDeposit, { id: recorded[0]!.body.data.id }), headers: auth(admin), payload: { reason: 'Amount does not match' } });
+    expect(reject.body.code).toBe(1);
+    expect((await claim()).body.code).toBe(1);
+  });
+
   it('refuses bad input: amount, unknown channel, a proof that is not an upload of this user', async () => {
     const proofImg = await uploadUrlOf(t.app, alice.token);
     const submit = (payload: Record<string, unknown>, token = alice.token) => call(t.app, { method: 'POST', url: endpoints.deposits.coinSubmit.path, headers: auth(token), payload });
