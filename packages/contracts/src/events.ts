@@ -105,6 +105,8 @@ export const BUS_EVENTS = {
    * the truth; the gateway also re-checks its sockets' sessions periodically.
    */
   'session.revoked': z.object({ userId, sessionId: z.number().int().positive().optional() }),
+  /** A staff session was revoked (the console's logout): sockets logged in with it end their staff login at once. */
+  'staff_session.revoked': z.object({ adminId: z.number().int().positive(), sessionId: z.number().int().positive() }),
   /**
    * Staff changed configuration (admin console), published after commit: whatever holds a copy of
    * that area re-reads it from the database (the engine its symbols and feeds, the trigger engine

@@ -43,6 +43,7 @@ const MAX_TOPICS = 200;
 /** A socket that lets this many uncoalescable pushes pile up between flushes is not keeping up. */
 const MAX_QUEUED_PUSHES = 1000;
 const SESSION_REVOKED = 'session.revoked';
+const STAFF_SESSION_REVOKED = 'staff_session.revoked';
 const LOGIN_WINDOW_MS = 60_000;
 
 export interface WsGatewayOptions {
@@ -231,6 +232,7 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
     if (!topicRefs.get(topic)) {
       // Internal bus events are never subscribed: checked only here, off the path of subscribed pushes.
       if (topic === SESSION_REVOKED) sessionRevoked(message.payload as BusEventPayload<typeof SESSION_REVOKED>);
+      else if (topic === STAFF_SESSION_REVOKED) staffSessionRevoked(message.payload as BusEventPayload<typeof STAFF_SESSION_REVOKED>);
       return;
     }
     const priv = isPrivateTopic(topic);
@@ -286,6 +288,11 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
     for (const conn of connections) {
       if (conn.userId === userId && (sessionId === undefined || conn.sessionId === sessionId)) endLogin(conn);
     }
+  }
+
+  /** A staff logout ends the staff login of the sockets of that session at once, on every process. */
+  function staffSessionRevoked({ sessionId }: BusEventPayload<typeof STAFF_SESSION_REVOKED>): void {
+    for (const conn of connections) if (conn.staffSessionId === sessionId) endStaffLogin(conn, true);
   }
 
   /** The safety net: logins whose session is no longer live in the database end. */

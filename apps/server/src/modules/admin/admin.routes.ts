@@ -3,6 +3,7 @@ import { endpoints } from '@tp/contracts';
 import { okEnvelope } from '../../http/envelope.js';
 import { currentAdmin } from '../../http/admin-auth.js';
 import { route } from '../../http/endpoint.js';
+import { publishBusEvent } from '../../realtime/typed-bus.js';
 import { listChargesForAdmin } from '../deposits/index.js';
 import { listWithdrawalsForAdmin } from '../withdrawals/index.js';
 import { decideDeposit, type Decision } from './decide-deposit.js';
@@ -39,6 +40,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, admin.logout, async ({ req }) => {
     const { id, sessionId } = currentAdmin(req);
     await db.transaction().execute((trx) => adminLogout(trx, id, sessionId));
+    // After commit: the console's sockets of this session end their staff login now, not at the next re-check.
+    publishBusEvent(app.bus, 'staff_session.revoked', { adminId: id, sessionId });
     return okEnvelope(req.lang, null, 'logged_out');
   });
 

@@ -10,4 +10,4 @@ const routes: ModuleRoutes = async (app, opts) => {
 };
 
 /** The admin API: login, staff accounts and roles, review queues and their decision commands (decide-deposit.ts, decide-withdrawal.ts). */
-export const adminModule = defineModule({ name: 'admin', adminRoutes: routes });
+export const adminModule = defineModule({ name: 'admin', adminRoutes: routes, publishes: ['staff_session.revoked'] });
