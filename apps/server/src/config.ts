@@ -31,6 +31,10 @@ export interface Config {
   loginIpLimitPerMinute: number;
   /** ACCOUNT_IP_LIMIT_PER_MINUTE: registrations and password resets (each checks an e-mailed code) per IP per minute. */
   accountIpLimitPerMinute: number;
+  /** SESSION_IDLE_MS, SESSION_MAX_MS: a user's session ends after this long unused, and this long after login at the latest. */
+  userSession: { idleMs: number; maxMs: number };
+  /** STAFF_SESSION_IDLE_MS, STAFF_SESSION_MAX_MS: the same for staff, shorter. */
+  staffSession: { idleMs: number; maxMs: number };
   /** Failed logins per account inside `loginFailWindowMs` before the account is throttled. */
   loginFailLimit: number;
   loginFailWindowMs: number;
@@ -135,6 +139,8 @@ export function loadMarketConfig(env: NodeJS.ProcessEnv = process.env, overrides
   };
 }
 
+const DAY_MS = 24 * 3_600_000;
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../../..');
 
@@ -188,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     cspExtraOrigins: originsEnv(env, 'CSP_EXTRA_ORIGINS'),
     loginIpLimitPerMinute: intEnv(env, 'LOGIN_IP_LIMIT_PER_MINUTE', 30),
     accountIpLimitPerMinute: intEnv(env, 'ACCOUNT_IP_LIMIT_PER_MINUTE', 20),
+    userSession: { idleMs: intEnv(env, 'SESSION_IDLE_MS', 14 * DAY_MS), maxMs: intEnv(env, 'SESSION_MAX_MS', 60 * DAY_MS) },
+    staffSession: { idleMs: intEnv(env, 'STAFF_SESSION_IDLE_MS', 30 * 60_000), maxMs: intEnv(env, 'STAFF_SESSION_MAX_MS', 12 * 3_600_000) },
     loginFailLimit: 5,
     loginFailWindowMs: 15 * 60 * 1000,
     wsSocketsPerIp: intEnv(env, 'WS_SOCKETS_PER_IP', 200),

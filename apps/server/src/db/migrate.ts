@@ -26,6 +26,7 @@ import * as m0024 from './migrations/0024-follow-copy-belongs-to-follow.js';
 import * as m0025 from './migrations/0025-raster-list-images.js';
 import * as m0026 from './migrations/0026-set-aside-items.js';
 import * as m0029 from './migrations/0029-engine-lease.js';
+import * as m0030 from './migrations/0030-session-expiry.js';
 
 /**
  * The migrations, listed explicitly: a folder scan breaks under tsx and vitest (file extensions,
@@ -58,6 +59,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0025-raster-list-images': m0025,
   '0026-set-aside-items': m0026,
   '0029-engine-lease': m0029,
+  '0030-session-expiry': m0030,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

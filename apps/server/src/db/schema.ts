@@ -34,6 +34,10 @@ export interface SessionsTable {
   created_at: TimestampDefault;
   revoked_at: NullableTimestamp;
   last_used_at: NullableTimestamp;
+  /** Session lifetimes (0030): what a token check compares with now(), and what bounds it. */
+  idle_for: ColumnType<string, string | undefined, string>;
+  hard_expires_at: TimestampDefault;
+  expires_at: TimestampDefault;
 }
 
 export interface VerificationCodesTable {
@@ -132,6 +136,10 @@ export interface AdminSessionsTable {
   created_at: TimestampDefault;
   revoked_at: NullableTimestamp;
   last_used_at: NullableTimestamp;
+  /** Session lifetimes (0030), as for user sessions. */
+  idle_for: ColumnType<string, string | undefined, string>;
+  hard_expires_at: TimestampDefault;
+  expires_at: TimestampDefault;
 }
 
 export interface AuditLogTable {

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import { hashToken } from '../lib/tokens.js';
 import { tokenFromHeader } from './auth.js';
 import { refuse } from './refusal.js';
+import { SESSION_EXTENDED } from './session-lookup.js';
 
 export interface AuthAdmin {
   id: number;
@@ -28,12 +29,13 @@ export async function adminForToken(db: Db, token: string | undefined): Promise<
     .select(['s.id as session_id', 'a.id as admin_id', 'a.email', 'a.role'])
     .where('s.token_hash', '=', hashToken(token))
     .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
     .where('a.disabled_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
   await db
     .updateTable('admin_sessions')
-    .set({ last_used_at: sql`now()` })
+    .set({ last_used_at: sql`now()`, expires_at: SESSION_EXTENDED })
     .where('id', '=', row.session_id)
     .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
     .execute();
@@ -64,6 +66,7 @@ export async function liveStaffSessionIds(db: Db, sessionIds: readonly number[],
     .select('s.id')
     .where('s.id', 'in', [...sessionIds])
     .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
     .where('a.disabled_at', 'is', null)
     .where('a.role', 'in', [...roles])
     .execute();

@@ -8,7 +8,7 @@ import { ReadBatch, readBatchOf } from '../db/read-batch.js';
  * module owns the writes (login, logout, revocation) in its sessions repository.
  */
 
-const SESSION_LIVE = 's.revoked_at IS NULL';
+const SESSION_LIVE = 's.revoked_at IS NULL AND s.expires_at > now()';
 const USER_ACTIVE = 'u.status = 1';
 
 /**
@@ -57,11 +57,33 @@ export function sessionReadBatch(db: Db) {
   return readBatchOf(sessionReads, db, sessionUserStatement);
 }
 
-/** Marks a session used; at most once a minute, so reads do not turn into a write each. */
+/**
+ * How long a session lives (config: SESSION_IDLE_MS and SESSION_MAX_MS for users, the STAFF_
+ * ones for staff). Kept on the session when it starts (idle_for, hard_expires_at), so the token
+ * check itself needs no configuration: it compares expires_at with now().
+ */
+export interface SessionLifetime {
+  idleMs: number;
+  maxMs: number;
+}
+
+/** The lifetime columns of a session starting now. */
+export function sessionLifetimeColumns(lifetime: SessionLifetime) {
+  return {
+    idle_for: sql<string>`${lifetime.idleMs} * interval '1 millisecond'`,
+    hard_expires_at: sql<Date>`now() + ${lifetime.maxMs} * interval '1 millisecond'`,
+    expires_at: sql<Date>`now() + ${Math.min(lifetime.idleMs, lifetime.maxMs)} * interval '1 millisecond'`,
+  };
+}
+
+/** A used session lives on for its idle time, never past its absolute lifetime. */
+export const SESSION_EXTENDED = sql<Date>`least(hard_expires_at, now() + idle_for)`;
+
+/** Marks a session used, extending its idle expiry; at most once a minute, so reads do not turn into a write each. */
 export async function touchSession(db: Executor, sessionId: number): Promise<void> {
   await db
     .updateTable('sessions')
-    .set({ last_used_at: sql`now()` })
+    .set({ last_used_at: sql`now()`, expires_at: SESSION_EXTENDED })
     .where('id', '=', sessionId)
     .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
     .execute();
@@ -79,6 +101,7 @@ export async function liveSessionIds(db: Executor, sessionIds: readonly number[]
     .select('s.id')
     .where('s.id', '=', sql<number>`any(${sql.val([...sessionIds])}::int[])`)
     .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
     .where('u.status', '=', 1)
     .execute();
   return new Set(rows.map((r) => r.id));

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { sessionLifetimeColumns, type SessionLifetime } from '../../http/session-lookup.js';
 
 export async function findAdminByEmail(db: Executor, email: string) {
   return db.selectFrom('admins').select(['id', 'email', 'password_hash', 'totp_secret', 'totp_enabled', 'role', 'disabled_at']).where('email', '=', email).executeTakeFirst();
@@ -9,8 +10,8 @@ export async function findAdminTotp(db: Executor, adminId: number) {
   return db.selectFrom('admins').select(['id', 'email', 'totp_secret', 'totp_enabled']).where('id', '=', adminId).executeTakeFirst();
 }
 
-export async function insertAdminSession(db: Executor, adminId: number, tokenHash: string): Promise<void> {
-  await db.insertInto('admin_sessions').values({ admin_id: adminId, token_hash: tokenHash }).execute();
+export async function insertAdminSession(db: Executor, adminId: number, tokenHash: string, lifetime: SessionLifetime): Promise<void> {
+  await db.insertInto('admin_sessions').values({ admin_id: adminId, token_hash: tokenHash, ...sessionLifetimeColumns(lifetime) }).execute();
 }
 
 export async function revokeAdminSession(db: Executor, sessionId: number): Promise<void> {

@@ -23,6 +23,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = (ip: string): StaffContext => ({
     ip,
     lockout: { limit: config.loginFailLimit, windowMs: config.loginFailWindowMs },
+    sessionLifetime: config.staffSession,
     // Read once, on first need; a failed read is tried again next time.
     secretKey: () =>
       (secretKey ??= loadSecretKey(config.dataDir).catch((err: unknown) => {

@@ -4,6 +4,7 @@ import { refuse } from '../../http/refusal.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { markTrySucceeded, reserveLoginTry, type LockoutRule } from '../users/index.js';
+import type { SessionLifetime } from '../../http/session-lookup.js';
 import * as repo from './admin.repository.js';
 import { writeAudit } from '../audit/index.js';
 import { consumeTotpCode, newTotpSecret } from './staff-totp.js';
@@ -12,6 +13,8 @@ export interface StaffContext {
   ip: string;
   /** The users' lockout rule (LOGIN_FAIL_LIMIT in the window), counted in the staff realm. */
   lockout: LockoutRule;
+  /** How long a staff session lives (shorter than a user's). */
+  sessionLifetime: SessionLifetime;
   /** The DATA_DIR key that seals TOTP secrets; read only when a secret is needed. */
   secretKey: () => Promise<Buffer>;
 }
@@ -49,7 +52,7 @@ export async function adminLogin(db: Db, input: { email: string; password: strin
   const token = newToken();
   await db.transaction().execute(async (trx) => {
     await markTrySucceeded(trx, attempt);
-    await repo.insertAdminSession(trx, admin.id, hashToken(token));
+    await repo.insertAdminSession(trx, admin.id, hashToken(token), ctx.sessionLifetime);
     await writeAudit(trx, { adminId: admin.id, action: 'admin.login', target: `admin:${admin.id}`, detail: { ip } });
   });
   return { token, admin: { id: admin.id, email: admin.email, role: admin.role } };

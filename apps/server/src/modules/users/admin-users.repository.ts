@@ -46,7 +46,7 @@ export async function findUserForStaff(db: Executor, userId: number) {
       sql<string>`(SELECT count(*) FROM micro_orders m WHERE m.user_id = u.id)`.as('options'),
       sql<string>`(SELECT count(*) FROM charges c WHERE c.user_id = u.id)`.as('deposits'),
       sql<string>`(SELECT count(*) FROM withdrawals w WHERE w.user_id = u.id)`.as('withdrawals'),
-      sql<string>`(SELECT count(*) FROM sessions s WHERE s.user_id = u.id AND s.revoked_at IS NULL)`.as('live_sessions'),
+      sql<string>`(SELECT count(*) FROM sessions s WHERE s.user_id = u.id AND s.revoked_at IS NULL AND s.expires_at > now())`.as('live_sessions'),
       sql<string>`(SELECT count(*) FROM users i WHERE i.inviter_id = u.id)`.as('invitees'),
     ])
     .where('u.id', '=', userId)

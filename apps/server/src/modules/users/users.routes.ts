@@ -38,19 +38,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     // The code or captcha is spent on its own commit, so a wrong try counts even when refused.
     if ((await verifyRegType(db)) === 2) await consumeCaptcha(db, input.key, input.sms_code);
     else await consumeCode(db, { address: input.account, purpose: CODE_PURPOSE.register, code: input.sms_code });
-    const session = await db.transaction().execute((trx) => service.registerUser(trx, { ...input, inviterId }));
+    const session = await db.transaction().execute((trx) => service.registerUser(trx, { ...input, inviterId }, config.userSession));
     return okEnvelope(req.lang, session, 'registered');
   });
 
   route(app, users.login, async ({ req, input }) => {
-    const session = await service.login(db, input, { ip: req.ip, failLimit: config.loginFailLimit, failWindowMs: config.loginFailWindowMs });
+    const session = await service.login(db, input, { ip: req.ip, failLimit: config.loginFailLimit, failWindowMs: config.loginFailWindowMs, sessionLifetime: config.userSession });
     return okEnvelope(req.lang, session, 'logged_in');
   });
 
   route(app, users.demoLogin, async ({ req, input }) => {
     // req.ip: the client's address; behind a proxy only with TRUST_PROXY=1 (else the proxy's).
     const signup = { ip: addressKey(req.ip), perIpPerHour: config.demoAccountsPerIpPerHour };
-    return okEnvelope(req.lang, await db.transaction().execute((trx) => service.demoLogin(trx, input.demo_id, signup)), 'logged_in');
+    return okEnvelope(req.lang, await db.transaction().execute((trx) => service.demoLogin(trx, input.demo_id, signup, config.userSession)), 'logged_in');
   });
 
   route(app, users.info, async ({ req }) => okEnvelope(req.lang, await service.userInfo(db, currentUser(req).id)));

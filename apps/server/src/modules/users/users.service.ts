@@ -22,6 +22,7 @@ import {
 import { WIRE_PLACES } from '../wallet/index.js';
 import { markTrySucceeded, reserveLoginTry } from './login-lockout.js';
 import * as sessions from './sessions.repository.js';
+import type { SessionLifetime } from '../../http/session-lookup.js';
 import * as repo from './users.repository.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 
@@ -54,9 +55,9 @@ async function newInviteCode(db: Executor): Promise<string> {
   }
 }
 
-async function startSession(trx: Executor, user: repo.UserRow): Promise<Session> {
+async function startSession(trx: Executor, user: repo.UserRow, lifetime: SessionLifetime): Promise<Session> {
   const token = newToken();
-  await sessions.insertSession(trx, user.id, hashToken(token));
+  await sessions.insertSession(trx, user.id, hashToken(token), lifetime);
   return { token, user: toUserDto(user) };
 }
 
@@ -79,7 +80,7 @@ export async function checkRegistration(db: Executor, input: RegisterInput): Pro
 }
 
 /** Creates the user, its three accounts and a session in the caller's transaction. */
-export async function registerUser(trx: Executor, input: RegisterInput & { inviterId: number | null }): Promise<Session> {
+export async function registerUser(trx: Executor, input: RegisterInput & { inviterId: number | null }, lifetime: SessionLifetime): Promise<Session> {
   const passwordHash = await hashPassword(input.password);
   let user: repo.UserRow;
   try {
@@ -97,11 +98,12 @@ export async function registerUser(trx: Executor, input: RegisterInput & { invit
     throw err;
   }
   await openUserAccounts(trx, user.id);
-  return startSession(trx, user);
+  return startSession(trx, user, lifetime);
 }
 
 export interface LoginContext {
   ip: string;
+  sessionLifetime: SessionLifetime;
   failLimit: number;
   failWindowMs: number;
 }
@@ -120,7 +122,7 @@ export async function login(db: Db, input: { account: string; password: string }
   if (!user || !valid) refuse('invalid_credentials');
   await markTrySucceeded(db, attempt);
   if (user.status !== 1) refuse('account_disabled');
-  return startSession(db, user);
+  return startSession(db, user, ctx.sessionLifetime);
 }
 
 /** Credits a new demo user's three accounts from the house, in one ledger transaction. */
@@ -146,7 +148,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * Logging into an existing demo account is free; opening a new one counts toward the address's
  * hourly limit (each comes with demo funding postings), checked under a per-address lock.
  */
-export async function demoLogin(trx: Executor, demoId: string, signup: DemoSignup): Promise<Session> {
+export async function demoLogin(trx: Executor, demoId: string, signup: DemoSignup, lifetime: SessionLifetime): Promise<Session> {
   let user = await repo.findUserByDemoId(trx, demoId);
   if (!user) {
     await repo.lockDemoSignups(trx, signup.ip);
@@ -175,7 +177,7 @@ export async function demoLogin(trx: Executor, demoId: string, signup: DemoSignu
   }
   if (!user) throw new Error('demo user vanished');
   if (user.status !== 1) refuse('account_disabled');
-  return startSession(trx, user);
+  return startSession(trx, user, lifetime);
 }
 
 export async function userInfo(db: Executor, userId: number): Promise<User> {
