@@ -103,7 +103,7 @@ export class MarketEngine {
 
     // Consumers rebuild their indexes (and settle what fell due while no engine ran) before the
     // first new tick reaches them.
-    const deps = { db: this.db, bus: this.bus, log: this.log, now: this.now, lastPrice: (code: string) => this.lastPrice(code) };
+    const deps = { db: this.db, bus: this.bus, log: this.log, now: this.now, lastPrice: (code: string) => this.lastPrice(code), priceMaxAgeMs: this.config.priceMaxAgeMs };
     this.consumers = (this.opts.consumers ?? []).map((make) => make(deps));
     for (const consumer of this.consumers) await consumer.start();
     // The relay and the scheduler start after the consumers they call into, and stop before them.

@@ -35,6 +35,8 @@ export interface TickConsumerDeps {
   now: () => number;
   /** The last accepted price of a symbol (for consumers that act on the current market). */
   lastPrice(code: string): { price: string; seq: number; atMs: number } | undefined;
+  /** PRICE_MAX_AGE_MS: a consumer acts on no stored tick older than this (a new leader's start); absent: no bound. */
+  priceMaxAgeMs?: number;
 }
 
 export type TickConsumerFactory = (deps: TickConsumerDeps) => TickConsumer;

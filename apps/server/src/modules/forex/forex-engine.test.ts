@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { call, demoLogin, registerUser } from '../../test/http-helpers.js';
 import { adminToken, fund } from '../../test/wallet-helpers.js';
 import { startManualEngine, type ManualFeed } from '../../test/market-helpers.js';
-import { contractBalance, symbolId } from '../../test/forex-helpers.js';
+import { contractBalance, storeTick, symbolId } from '../../test/forex-helpers.js';
 import type { MarketEngine } from '../../engine/market-engine.js';
 import type { BusMessage } from '../../realtime/bus.js';
 import { verifyLedger } from '../ledger/index.js';
@@ -244,6 +244,23 @@ describe('forex trigger engine', () => {
     await tick('BTCUSDT', '101600.00');
     expect((await order(before.Id)).close_type).toBe(3);
     expect((await order(during.Id)).close_type).toBe(4);
+  });
+
+  it('a new leader does not act on a stale stored price: it waits for a fresh tick', async () => {
+    const a = await demoLogin(t.app, 'fxe-stale-start-1');
+    await tick('BTCUSDT', '100000.00');
+    const o = (await submit(a.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10, stop_loss_price: '99000' })).body.data;
+    await engine.stop();
+    // While no engine ran, a tick through the stop was stored and went stale (11 s old).
+    await storeTick(t.db, 'BTCUSDT', '98000.00', Date.now() - 11_000);
+    await startEngine();
+    await fx.idle();
+    expect((await order(o.Id)).status).toBe(1);
+    // The next fresh tick decides, at its own price.
+    await tick('BTCUSDT', '98500.00');
+    const closed = await order(o.Id);
+    expect(closed).toMatchObject({ status: 3, close_type: 4 });
+    expect(Number(closed.update_price)).toBe(98500);
   });
 
   it('FOREX_TRADE goes to each holder alone, with profits, margin and risk rate', async () => {

@@ -1,5 +1,5 @@
 import { ACCOUNT_TYPES, type ForexTradePush } from '@tp/contracts';
-import { Decimal, FOREX_MONEY_PLACES, forexRiskRate, riskRateText } from '@tp/domain';
+import { Decimal, FOREX_MONEY_PLACES, forexRiskRate, priceIsStale, riskRateText } from '@tp/domain';
 import type { Db } from '../../db/database.js';
 import { GroupTransactions } from '../../db/group-transaction.js';
 import type { StoredTick, TickConsumer, TickConsumerDeps, TickConsumerFactory } from '../../engine/tick-consumer.js';
@@ -151,7 +151,13 @@ export class ForexEngine implements TickConsumer {
     this.level = await stopOutLevel(this.db);
     this.core = new TriggerCore(this.level);
     const symbolIds = (await this.db.selectFrom('trade_symbols').select('id').execute()).map((s) => s.id);
-    for (const [symbolId, tick] of await repo.lastStoredTicks(this.db, symbolIds)) this.core.setPrice(symbolId, tick.price, Number(tick.seq));
+    // Only fresh stored prices: a leader taking over after the feed (or the previous leader) went
+    // silent must not close or fill at a price the market has left. A symbol without a price
+    // triggers nothing until its next tick.
+    const maxAgeMs = this.deps.priceMaxAgeMs ?? Number.POSITIVE_INFINITY;
+    for (const [symbolId, tick] of await repo.lastStoredTicks(this.db, symbolIds)) {
+      if (!priceIsStale(tick.at.getTime(), this.deps.now(), maxAgeMs)) this.core.setPrice(symbolId, tick.price, Number(tick.seq));
+    }
     const orders = await repo.allOpenOrders(this.db);
     const byUser = new Map<number, CoreOrderInput[]>();
     for (const r of orders) {
