@@ -6,7 +6,7 @@ import type { ScheduledJob } from '../../engine/scheduled-job.js';
 import type { EngineLog } from '../../engine/engine-log.js';
 import { pruneSetAside, setAsideItemsOf, settleIsolated } from '../../engine/item-isolation.js';
 import { SYSTEM_ACCOUNTS, baseCurrencyId, post, systemAccountId, type PostInput } from '../ledger/index.js';
-import { FUND_LEDGER_KINDS } from './fund-kinds.js';
+import { FUND_LEDGER_KINDS, holdRelease } from './fund-kinds.js';
 
 /** Subscriptions settled per statement group: big enough to be cheap per income, small enough to keep each statement short. */
 const CHUNK = 2000;
@@ -155,18 +155,7 @@ async function payChunk(trx: Executor, rows: readonly DueRow[], nowMs: number, h
   if (matured.length > 0) {
     // After the last income the hold is released once (reference fund:<sub>:release); a pending
     // early redemption is overtaken by the maturity and never charged.
-    await post(
-      trx,
-      matured.map((s) => ({
-        kind: FUND_LEDGER_KINDS.release,
-        memo: 'Mining fund matured',
-        reference: `fund:${s.id}:release`,
-        postings: [
-          { accountId: s.account_id, bucket: 'held' as const, amount: new Decimal(s.share_amount).neg() },
-          { accountId: s.account_id, bucket: 'available' as const, amount: s.share_amount },
-        ],
-      })),
-    );
+    await post(trx, matured.map((s) => holdRelease(s, 'Mining fund matured', 'release')));
     await sql`
       UPDATE fund_subscriptions SET status = ${FUND_SUB_STATUS.finished}, finished_at = ${created}
       WHERE id = ANY(${matured.map((s) => s.id)}::int[])`.execute(trx);

@@ -6,7 +6,7 @@ import { refuse } from '../../http/refusal.js';
 import { paged, pageWindow } from '../../lib/paging.js';
 import { wireDateTime } from '../../lib/time.js';
 import { baseCurrencyId, findUserAccount, holdPostings, InsufficientFundsError, post } from '../ledger/index.js';
-import { FUND_LEDGER_KINDS } from './fund-kinds.js';
+import { FUND_LEDGER_KINDS, holdRelease } from './fund-kinds.js';
 import * as repo from './funds.repository.js';
 
 /** Rates and amounts as plain decimals on the wire (no trailing zeros of the NUMERIC columns). */
@@ -135,17 +135,6 @@ export async function applyRefund(trx: Executor, userId: number, subId: number, 
 export async function endSubscriptionsForDemoReset(trx: Executor, userId: number, nowMs: number): Promise<number> {
   const ended = await repo.endRunningSubscriptions(trx, userId, new Date(nowMs));
   if (ended.length === 0) return 0;
-  await post(
-    trx,
-    ended.map((s) => ({
-      kind: FUND_LEDGER_KINDS.release,
-      memo: 'Mining fund ended by the demo reset',
-      reference: `fund:${s.id}:reset`,
-      postings: [
-        { accountId: s.account_id, bucket: 'held' as const, amount: new Decimal(s.share_amount).neg() },
-        { accountId: s.account_id, bucket: 'available' as const, amount: s.share_amount },
-      ],
-    })),
-  );
+  await post(trx, ended.map((s) => holdRelease(s, 'Mining fund ended by the demo reset', 'reset')));
   return ended.length;
 }
