@@ -40,12 +40,17 @@ export interface GroupTransactionStats {
   failedBatches: number;
   rerun: number;
   largest: number;
+  /** Lone runs aborted as a deadlock victim or a serialization failure, and run again. */
+  conflictRetries: number;
 }
+
+/** Runs of a lone action at most, when each is aborted as a deadlock victim or a serialization failure. */
+const CONFLICT_ATTEMPTS = 5;
 
 export class GroupTransactions {
   private readonly queue: Waiting[] = [];
   private busy = 0;
-  readonly stats: GroupTransactionStats = { batches: 0, actions: 0, failedBatches: 0, rerun: 0, largest: 0 };
+  readonly stats: GroupTransactionStats = { batches: 0, actions: 0, failedBatches: 0, rerun: 0, largest: 0, conflictRetries: 0 };
 
   constructor(
     private readonly db: Db,
@@ -92,12 +97,26 @@ export class GroupTransactions {
     this.stats.largest = Math.max(this.stats.largest, actions);
   }
 
-  /** On its own: the action's own transaction, as without group commit. */
+  /**
+   * On its own: the action's own transaction, as without group commit. Run again when PostgreSQL
+   * aborted it as a deadlock victim or for a serialization failure (it wrote nothing): what locks
+   * rows before accounts (a close locks its order first; a batch, its users' accounts first) can
+   * still meet in a cycle, and the victim must cost time, never an answer of 500.
+   */
   private async alone(w: Waiting): Promise<void> {
-    try {
-      w.resolve(await this.db.transaction().execute(w.fn));
-    } catch (err) {
-      w.reject(err);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        w.resolve(await this.db.transaction().execute(w.fn));
+        return;
+      } catch (err) {
+        const code = pgErrorCode(err);
+        if (attempt < CONFLICT_ATTEMPTS && (code === '40P01' || code === '40001')) {
+          this.stats.conflictRetries += 1;
+          continue;
+        }
+        w.reject(err);
+        return;
+      }
     }
   }
 

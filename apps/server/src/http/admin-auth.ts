@@ -5,7 +5,7 @@ import type { Db } from '../db/database.js';
 import { hashToken } from '../lib/tokens.js';
 import { tokenFromHeader } from './auth.js';
 import { refuse } from './refusal.js';
-import { SESSION_EXTENDED } from './session-lookup.js';
+import { SESSION_EXTENDED, SESSION_IS_LIVE } from './session-lookup.js';
 
 export interface AuthAdmin {
   id: number;
@@ -28,16 +28,17 @@ export async function adminForToken(db: Db, token: string | undefined): Promise<
     .innerJoin('admins as a', 'a.id', 's.admin_id')
     .select(['s.id as session_id', 'a.id as admin_id', 'a.email', 'a.role'])
     .where('s.token_hash', '=', hashToken(token))
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', sql<Date>`now()`)
+    .where(SESSION_IS_LIVE)
     .where('a.disabled_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
+  // Marked used only while live, as a user's session (touchSession): an ended one is never revived.
   await db
-    .updateTable('admin_sessions')
+    .updateTable('admin_sessions as s')
     .set({ last_used_at: sql`now()`, expires_at: SESSION_EXTENDED })
-    .where('id', '=', row.session_id)
-    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
+    .where('s.id', '=', row.session_id)
+    .where(SESSION_IS_LIVE)
+    .where((eb) => eb.or([eb('s.last_used_at', 'is', null), eb('s.last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
     .execute();
   return { id: row.admin_id, sessionId: row.session_id, email: row.email, role: row.role };
 }
@@ -65,8 +66,7 @@ export async function liveStaffSessionIds(db: Db, sessionIds: readonly number[],
     .innerJoin('admins as a', 'a.id', 's.admin_id')
     .select('s.id')
     .where('s.id', 'in', [...sessionIds])
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', sql<Date>`now()`)
+    .where(SESSION_IS_LIVE)
     .where('a.disabled_at', 'is', null)
     .where('a.role', 'in', [...roles])
     .execute();

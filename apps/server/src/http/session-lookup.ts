@@ -12,6 +12,12 @@ const SESSION_LIVE = 's.revoked_at IS NULL AND s.expires_at > now()';
 const USER_ACTIVE = 'u.status = 1';
 
 /**
+ * The rule of a live session over its own row - not revoked, not expired - as the condition of a
+ * query that names the session table `s`: a user's (sessions) or a staff member's (admin_sessions).
+ */
+export const SESSION_IS_LIVE = sql<boolean>`${sql.raw(SESSION_LIVE)}`;
+
+/**
  * The one rule of a live session, as SQL joins for the statements that check a token: the session
  * of the token hash in `tokenHash` (an SQL expression), not revoked, and its user active. It names
  * them `s` and `u`; `LIVE_SESSION_COLUMNS` is what the check answers.
@@ -79,13 +85,18 @@ export function sessionLifetimeColumns(lifetime: SessionLifetime) {
 /** A used session lives on for its idle time, never past its absolute lifetime. */
 export const SESSION_EXTENDED = sql<Date>`least(hard_expires_at, now() + idle_for)`;
 
-/** Marks a session used, extending its idle expiry; at most once a minute, so reads do not turn into a write each. */
+/**
+ * Marks a session used, extending its idle expiry; at most once a minute, so reads do not turn into
+ * a write each. Only while it is live: a session that ended since it was looked up (a submit from
+ * the kept copy marks its session before its write checks it) stays ended, not revived by its use.
+ */
 export async function touchSession(db: Executor, sessionId: number): Promise<void> {
   await db
-    .updateTable('sessions')
+    .updateTable('sessions as s')
     .set({ last_used_at: sql`now()`, expires_at: SESSION_EXTENDED })
-    .where('id', '=', sessionId)
-    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
+    .where('s.id', '=', sessionId)
+    .where(SESSION_IS_LIVE)
+    .where((eb) => eb.or([eb('s.last_used_at', 'is', null), eb('s.last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
     .execute();
 }
 
@@ -100,8 +111,7 @@ export async function liveSessionIds(db: Executor, sessionIds: readonly number[]
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select('s.id')
     .where('s.id', '=', sql<number>`any(${sql.val([...sessionIds])}::int[])`)
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', sql<Date>`now()`)
+    .where(SESSION_IS_LIVE)
     .where('u.status', '=', 1)
     .execute();
   return new Set(rows.map((r) => r.id));

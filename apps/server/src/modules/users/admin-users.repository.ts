@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { SESSION_IS_LIVE } from '../../http/session-lookup.js';
 
 /* Staff reads and the login switch of the users area (admin console). */
 
@@ -46,7 +47,7 @@ export async function findUserForStaff(db: Executor, userId: number) {
       sql<string>`(SELECT count(*) FROM micro_orders m WHERE m.user_id = u.id)`.as('options'),
       sql<string>`(SELECT count(*) FROM charges c WHERE c.user_id = u.id)`.as('deposits'),
       sql<string>`(SELECT count(*) FROM withdrawals w WHERE w.user_id = u.id)`.as('withdrawals'),
-      sql<string>`(SELECT count(*) FROM sessions s WHERE s.user_id = u.id AND s.revoked_at IS NULL AND s.expires_at > now())`.as('live_sessions'),
+      sql<string>`(SELECT count(*) FROM sessions s WHERE s.user_id = u.id AND ${SESSION_IS_LIVE})`.as('live_sessions'),
       sql<string>`(SELECT count(*) FROM users i WHERE i.inviter_id = u.id)`.as('invitees'),
     ])
     .where('u.id', '=', userId)
