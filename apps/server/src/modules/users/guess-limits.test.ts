@@ -56,6 +56,20 @@ describe('the login lockout counts every try of a burst', () => {
     expect(errors(burst).filter((e) => e === 'too_many_requests').length).toBeGreaterThanOrEqual(25 - LIMIT);
     const tries = await t.db.selectFrom('login_attempts').select('success').where('account', '=', user.email).where('realm', '=', 'user').execute();
     expect(tries.length).toBeLessThanOrEqual(LIMIT + 1); // the registration's own login, if any, plus the burst's five
+    // The right password came past the limit: refused unread, and the account stays locked.
+    expect(errors(burst)).not.toContain('ok');
+    expect(burst[24]!.body.error).toBe('too_many_requests');
+    expect((await login(user.password)).body.error).toBe('too_many_requests');
+  });
+
+  it('user login: a right password inside a burst does not reopen the count for the tries after it', async () => {
+    const user = await registerUser(t.app, t.dataDir);
+    const login = (password: string) => call(t.app, { method: 'POST', url: endpoints.users.login.path, headers: { lang: 'en' }, payload: { account: user.email, password } });
+    const burst = await Promise.all([login(user.password), ...Array.from({ length: 24 }, () => login('wrong-password-1'))]);
+    // Tries reach the lock in no fixed order. The right one forgives only the tries counted before
+    // it (at most LIMIT - 1 if it is compared at all), and the limit holds for those after it.
+    expect(errors(burst).filter((e) => e === 'ok').length).toBeLessThanOrEqual(1);
+    expect(compared(burst)).toBeLessThanOrEqual(2 * LIMIT);
   });
 
   it('staff login: of 25 parallel tries with the right password last, at most 5 are compared', async () => {
@@ -66,6 +80,9 @@ describe('the login lockout counts every try of a burst', () => {
     expect(compared(burst)).toBeLessThanOrEqual(LIMIT);
     const tries = await t.db.selectFrom('login_attempts').select('success').where('account', '=', email).where('realm', '=', 'staff').execute();
     expect(tries.length).toBe(LIMIT);
+    expect(errors(burst)).not.toContain('ok');
+    expect(burst[24]!.body.error).toBe('too_many_requests');
+    expect((await login('staff-password-1')).body.error).toBe('too_many_requests');
   });
 
   it('TOTP: of 20 parallel wrong codes with the right password, at most 5 are compared', async () => {
@@ -81,6 +98,10 @@ describe('the login lockout counts every try of a burst', () => {
     const burst = await Promise.all(Array.from({ length: 20 }, () => login(wrong)));
     expect(compared(burst)).toBeLessThanOrEqual(LIMIT);
     expect(errors(burst).filter((e) => e === 'totp_invalid').length).toBeLessThanOrEqual(LIMIT);
+    const failures = await t.db.selectFrom('login_attempts').select('id').where('account', '=', email).where('realm', '=', 'staff').where('success', '=', false).execute();
+    expect(failures.length).toBe(LIMIT);
+    // Locked: the right password and the right code are refused unread.
+    expect((await login(right)).body.error).toBe('too_many_requests');
   });
 });
 
