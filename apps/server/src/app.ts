@@ -14,6 +14,7 @@ import { isMigrated } from './db/migrate.js';
 import { eventDeliveryLagMs } from './engine/event-outbox.js';
 import { processNodeName, readEngineLease } from './engine/leader-election.js';
 import { registerDocs } from './http/docs.js';
+import { registerDocuments } from './http/documents.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { frameworkErrors } from './http/framework-errors.js';
 import { registerCompression } from './http/compression.js';
@@ -137,9 +138,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerSecurityHeaders(app);
   registerCompression(app);
   await app.register(formbody);
-  // Only routes that name a limit are limited (login, code sending, captcha).
+  // Only routes that name a limit are limited (login, code sending, captcha; statements per user).
   await app.register(rateLimit, { global: false });
   await registerDocs(app);
+  registerDocuments(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {

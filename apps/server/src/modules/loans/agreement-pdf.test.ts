@@ -6,6 +6,7 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStrea
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadsDir } from '../uploads/index.js';
 import { agreementHash, renderAgreement } from './agreement.js';
+import { readSignature } from './agreement-document.js';
 import { agreementPdf } from './agreement-pdf.js';
 import type { LoanRow } from './loans.repository.js';
 import { PdfText } from './pdf-text.js';
@@ -135,7 +136,7 @@ const squeeze = (s: string) => s.replace(/\s+/gu, '');
 describe('the signed agreement as a PDF, in the language it was signed in', () => {
   it.each(LANGS.map((lang) => [lang]))('%s', async (lang) => {
     const loan = loanIn(lang);
-    const bytes = await agreementPdf(loan, dataDir);
+    const bytes = await agreementPdf(loan, await readSignature(dataDir, loan.sign_name));
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
     const doc = await PDFDocument.load(bytes);
     expect(doc.getPageCount()).toBe(1);
@@ -171,7 +172,7 @@ describe('the signed agreement as a PDF, in the language it was signed in', () =
   it('a name in a script none of the fonts covers (Hebrew, emoji) still makes a PDF, its other text intact', async () => {
     const loan = loanIn('en');
     const text = loan.agreement_text.replace('Jane Doe', 'שרה כהן 😀 陳大文');
-    const bytes = await agreementPdf({ ...loan, agreement_text: text, agreement_hash: agreementHash(text) }, dataDir);
+    const bytes = await agreementPdf({ ...loan, agreement_text: text, agreement_hash: agreementHash(text) }, await readSignature(dataDir, loan.sign_name));
     const { actual } = pageText((await PDFDocument.load(bytes)).getPage(0));
     // The Hebrew and the emoji are missing glyphs (the fonts' .notdef); the Chinese has its font.
     expect(actual).toContain('\uFFFD');
@@ -179,7 +180,7 @@ describe('the signed agreement as a PDF, in the language it was signed in', () =
   }, 30_000);
 
   it('draws Arabic in joined forms, right to left', async () => {
-    const bytes = await agreementPdf(loanIn('ar'), dataDir);
+    const bytes = await agreementPdf(loanIn('ar'), await readSignature(dataDir, 'sig.png'));
     const page = (await PDFDocument.load(bytes)).getPage(0);
     const text = pageText(page).glyphs;
     // Glyphs go out left to right: a right-to-left word's letters come last to first.

@@ -1,20 +1,30 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { LANG_BCP47, LOAN_STATUS, RTL_LANGS, isLang } from '@tp/contracts';
 import { PDFDocument, type PDFImage, type PDFPage } from 'pdf-lib';
 import { wireDateTime } from '../../lib/time.js';
-import { uploadsDir } from '../uploads/index.js';
 import type { LoanRow } from './loans.repository.js';
 import { PdfText, type TextStyle } from './pdf-text.js';
 
 /*
  * The signed agreement as a PDF (pdf-lib): the text as signed, in the language and script it was
  * signed in, the drawn signature, and the evidence (time, IP, user agent, SHA-256 of the text).
- * The text is set in Noto fonts embedded as subsets (pdf-fonts.ts: one per script, read once and
- * kept in memory) and shaped (pdf-text.ts: Arabic joined and right to left, Thai and Devanagari
+ * The text is set in Noto fonts embedded as subsets (pdf-fonts.ts: one per script, read once per
+ * document thread and kept in its memory) and shaped (pdf-text.ts: Arabic joined and right to left, Thai and Devanagari
  * marks and conjuncts placed by the fonts' OpenType tables); an Arabic agreement is right-aligned.
  * The evidence block is in English, as the record's fields are.
+ *
+ * Drawing is pure CPU work on plain data (tens to hundreds of milliseconds: fonts parsed, text
+ * shaped, subsets built): it runs on a document thread (agreement-document.ts reads the loan and the signature
+ * and hands them over), so this file reads no database and no upload.
  */
+
+/** What the PDF shows of a loan. */
+export type AgreementPdfLoan = Pick<LoanRow, 'id' | 'status' | 'signed_at' | 'signed_ip' | 'signed_user_agent' | 'agreement_version' | 'agreement_language' | 'agreement_text' | 'agreement_hash'>;
+
+/** The drawn signature as stored, if pdf-lib can embed it (PNG or JPEG). */
+export interface SignatureImage {
+  type: 'png' | 'jpg';
+  bytes: Uint8Array;
+}
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
 const BODY: TextStyle = { size: 10 };
@@ -22,12 +32,9 @@ const TITLE: TextStyle = { size: 13 };
 const HEADING: TextStyle = { size: 10, bold: true };
 const LEADING = 16;
 
-async function signatureImage(doc: PDFDocument, dataDir: string, storedName: string): Promise<PDFImage | null> {
-  const bytes = await fs.readFile(path.join(uploadsDir(dataDir), storedName)).catch(() => null);
-  if (!bytes) return null;
-  if (storedName.endsWith('.png')) return doc.embedPng(bytes);
-  if (storedName.endsWith('.jpg')) return doc.embedJpg(bytes);
-  return null; // WebP: pdf-lib embeds PNG and JPEG only; the image stays in the record.
+function signatureImage(doc: PDFDocument, signature: SignatureImage | null): Promise<PDFImage> | null {
+  if (!signature) return null;
+  return signature.type === 'png' ? doc.embedPng(signature.bytes) : doc.embedJpg(signature.bytes);
 }
 
 const STATUS_NAMES: Record<number, string> = {
@@ -38,7 +45,7 @@ const STATUS_NAMES: Record<number, string> = {
   [LOAN_STATUS.repaid]: 'repaid',
 };
 
-export async function agreementPdf(loan: LoanRow, dataDir: string): Promise<Uint8Array> {
+export async function agreementPdf(loan: AgreementPdfLoan, signature: SignatureImage | null): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`Loan agreement #${loan.id}`);
   doc.setCreationDate(loan.signed_at);
@@ -80,7 +87,7 @@ export async function agreementPdf(loan: LoanRow, dataDir: string): Promise<Uint
   paragraph('Signature evidence', HEADING, 'ltr');
   for (const t of evidence) paragraph(t, BODY, 'ltr');
 
-  const image = await signatureImage(doc, dataDir, loan.sign_name);
+  const image = await signatureImage(doc, signature);
   if (image) {
     const scaled = image.scaleToFit(220, 110);
     room(LEADING + scaled.height + 4);

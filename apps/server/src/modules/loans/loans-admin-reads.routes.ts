@@ -7,7 +7,7 @@ import { refuse } from '../../http/refusal.js';
 import { paged, pageWindow } from '../../lib/paging.js';
 import { wireDateTime } from '../../lib/time.js';
 import { uploadUrl } from '../uploads/index.js';
-import { agreementPdf } from './agreement-pdf.js';
+import { agreementDocument } from './agreement-document.js';
 import { kycRows, loanRows, type LoanRow } from './loans.repository.js';
 import { toKyc, toRecord } from './loans.service.js';
 
@@ -68,6 +68,6 @@ export const loansAdminReadRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('Content-Disposition', `attachment; filename="loan-agreement-${loan.id}.pdf"`)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, no-store')
-      .send(Buffer.from(await agreementPdf(loan, config.dataDir)));
+      .send(Buffer.from(await agreementDocument(app.documents, loan, config.dataDir)));
   });
 };

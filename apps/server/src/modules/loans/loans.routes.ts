@@ -4,7 +4,7 @@ import { currentUser } from '../../http/auth.js';
 import { okEnvelope } from '../../http/envelope.js';
 import { route } from '../../http/endpoint.js';
 import { runMoneyAction } from '../../http/idempotency.js';
-import { agreementPdf } from './agreement-pdf.js';
+import { agreementDocument } from './agreement-document.js';
 import * as service from './loans.service.js';
 
 /** The user's loan API (decisions.md "Loans"): real accounts only (the endpoints' access). */
@@ -32,7 +32,7 @@ export const loansRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('Content-Disposition', `attachment; filename="loan-agreement-${loan.id}.pdf"`)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, no-store')
-      .send(Buffer.from(await agreementPdf(loan, config.dataDir)));
+      .send(Buffer.from(await agreementDocument(app.documents, loan, config.dataDir)));
   });
   route(app, e.repaymentInfo, async ({ req, input }) => okEnvelope(req.lang, await service.repaymentInfo(db, currentUser(req).id, input.loan_id)));
   route(app, e.repaymentAccounts, async ({ req }) => okEnvelope(req.lang, await service.repaymentAccounts(db)));

@@ -9,8 +9,9 @@ import type { Lang } from '@tp/contracts';
  * bold for the evidence headings); Noto Sans HK, JP and KR for Chinese, Japanese and Korean, each
  * drawing the Han characters the way its readers write them (Chinese text in any other language
  * takes HK, the default language's); Noto Sans Thai; Noto Naskh Arabic; Noto Sans Devanagari.
- * A file is read only when a PDF needs it and then kept in memory for the next one. pdf-lib embeds
- * a subset: only the glyphs drawn (an agreement in Chinese is about 30 kB, in Latin script 11 kB).
+ * A file is read only when a PDF needs it and then kept in memory for the next one (per document
+ * thread: the PDFs are drawn there, http/documents.ts). pdf-lib embeds a subset: only the glyphs
+ * drawn (an agreement in Chinese is about 30 kB, in Latin script 11 kB).
  * The packages ship every weight; only Regular (and Latin Bold) are read.
  */
 
