@@ -42,6 +42,8 @@ export interface LeaderElectionOptions {
 /** Lease and renewal when not configured (ENGINE_LEASE_MS, ENGINE_LEASE_RENEW_MS). */
 export const DEFAULT_LEASE_MS = 5_000;
 export const DEFAULT_RENEW_MS = 1_000;
+/** Where a leader that stops says so: standbys try the lock at once instead of at their next retry. */
+const RELEASED_CHANNEL = 'tp_engine_released';
 /** How long a takeover waits for the deposed leader's transactions in flight before ending them. */
 const FENCE_WAIT_MS = 500;
 const TAKEOVER_TRIES = 5;
@@ -121,6 +123,11 @@ export class LeaderElection {
           if (this.client === client) void this.lose();
         });
         await client.connect();
+        // A leader stopping on purpose (SIGTERM, a deploy) notifies: take over now, not at the next retry.
+        client.on('notification', () => {
+          if (this.role !== 'leader' && !this.stopped) void (this.busy ?? Promise.resolve()).then(() => this.tick());
+        });
+        await client.query(`LISTEN ${RELEASED_CHANNEL}`);
         this.client = client;
       }
       if (this.role === 'leader') return await this.renew(this.client);
@@ -213,15 +220,29 @@ export class LeaderElection {
     if (retry.rows[0]?.locked) await this.takeOver(client);
   }
 
-  /** Leadership is gone with the lock or the lease: stop the engine, drop the connection, retry later. */
+  /**
+   * Leadership is gone with the lock or the lease: stop the engine, drop the connection, retry
+   * later. On a stop of its own (graceful: the engine has stopped and flushed), the leader also
+   * ends its lease, releases the lock and notifies the standbys, so one takes over at once.
+   */
   private async lose(): Promise<void> {
     const wasLeader = this.role === 'leader';
+    const epoch = this.epoch;
     const client = this.client;
     this.client = undefined;
     this.role = this.stopped ? 'unknown' : 'follower';
     this.epoch = undefined;
     if (wasLeader) await this.opts.onDeposed().catch(() => undefined);
+    if (wasLeader && this.stopped && client && epoch !== undefined) await this.release(client, epoch).catch(() => undefined);
     await client?.end().catch(() => undefined);
+  }
+
+  /** Ends the lease of this epoch, unlocks, then tells the standbys (in this order: the lock is free when they hear it). */
+  private async release(client: pg.Client, epoch: string): Promise<void> {
+    const [a, b] = this.opts.lock ?? ENGINE_LOCK;
+    await client.query('UPDATE engine_lease SET expires_at = now() WHERE id = 1 AND epoch = $1', [epoch]);
+    await client.query('SELECT pg_advisory_unlock($1, $2)', [a, b]);
+    await client.query('SELECT pg_notify($1, $2)', [RELEASED_CHANNEL, epoch]);
   }
 
   /** Stops the engine (final flush) and then releases the lock by closing its connection. */

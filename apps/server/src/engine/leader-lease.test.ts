@@ -88,6 +88,25 @@ describe('the fence', () => {
   });
 });
 
+describe('a graceful stop', () => {
+  it('hands the engine over at once: the standby hears it and takes over, not at its next retry', async () => {
+    const a = new LeaderElection({ databaseUrl, retryMs: 60_000, leaseMs: LEASE_MS, onElected: async () => undefined, onDeposed: async () => undefined });
+    await a.start();
+    expect(a.role).toBe('leader');
+    const b = new LeaderElection({ databaseUrl, retryMs: 60_000, leaseMs: LEASE_MS, onElected: async () => undefined, onDeposed: async () => undefined });
+    await b.start();
+    expect(b.role).toBe('follower');
+    const stoppedAt = Date.now();
+    await a.stop();
+    // Its retry is a minute away: only the leader's notice can wake it this soon.
+    await until(() => b.role === 'leader', 1_000, 'the standby takes over');
+    const handoverMs = Date.now() - stoppedAt;
+    expect(handoverMs).toBeLessThan(500);
+    expect(Number(b.epoch)).toBeGreaterThan(0);
+    await b.stop();
+  });
+});
+
 describe('a hung leader', () => {
   let leaderA: ChildProcess | undefined;
   let b: RunningServer | undefined;
