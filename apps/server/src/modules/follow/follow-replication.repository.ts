@@ -31,16 +31,25 @@ export interface UncopiedOrder {
   fee_rate: string;
 }
 
-/** Own (not copied) fills of traders since `since` with no replication mark, oldest first. */
-export async function uncopiedOrders(db: Executor, since: Date, limit: number): Promise<UncopiedOrder[]> {
-  const { rows } = await sql<UncopiedOrder>`
+/**
+ * A trader's own fill that may still be copied (filled since `since`, holding or closed), with its
+ * symbol's terms: what both the replication pass and a set-aside copy's retry read.
+ */
+function copyableOrders(since: Date) {
+  return sql`
     SELECT t.id, t.user_id, t.symbol_id, t.order_type, t.quantity, t.cont_num, t.spread, t.origin_price, t.price, t.multiple,
       t.target_loss_price, t.target_profit_price, t.status, t.open_tick_seq, t.filled_at,
       s.pip, s.min_cont, s.max_cont, s.margin_mode, s.fee_rate
     FROM forex_orders t
     JOIN users u ON u.id = t.user_id AND u.is_trader
     JOIN trade_symbols s ON s.id = t.symbol_id
-    WHERE t.origin_id = 0 AND t.filled_at IS NOT NULL AND t.filled_at >= ${since} AND t.status IN (1, 3)
+    WHERE t.origin_id = 0 AND t.filled_at IS NOT NULL AND t.filled_at >= ${since} AND t.status IN (1, 3)`;
+}
+
+/** Own (not copied) fills of traders since `since` with no replication mark, oldest first. */
+export async function uncopiedOrders(db: Executor, since: Date, limit: number): Promise<UncopiedOrder[]> {
+  const { rows } = await sql<UncopiedOrder>`
+    ${copyableOrders(since)}
       AND NOT EXISTS (SELECT 1 FROM follow_replications r WHERE r.trader_order_id = t.id)
     ORDER BY t.id
     LIMIT ${limit}
@@ -52,13 +61,8 @@ export async function uncopiedOrders(db: Executor, since: Date, limit: number): 
 export async function ordersToCopy(db: Executor, ids: readonly number[], since: Date): Promise<UncopiedOrder[]> {
   if (ids.length === 0) return [];
   const { rows } = await sql<UncopiedOrder>`
-    SELECT t.id, t.user_id, t.symbol_id, t.order_type, t.quantity, t.cont_num, t.spread, t.origin_price, t.price, t.multiple,
-      t.target_loss_price, t.target_profit_price, t.status, t.open_tick_seq, t.filled_at,
-      s.pip, s.min_cont, s.max_cont, s.margin_mode, s.fee_rate
-    FROM forex_orders t
-    JOIN users u ON u.id = t.user_id AND u.is_trader
-    JOIN trade_symbols s ON s.id = t.symbol_id
-    WHERE t.id = ANY(${sql.val(ids)}::int[]) AND t.origin_id = 0 AND t.filled_at IS NOT NULL AND t.filled_at >= ${since} AND t.status IN (1, 3)
+    ${copyableOrders(since)}
+      AND t.id = ANY(${sql.val(ids)}::int[])
     ORDER BY t.id
   `.execute(db);
   return rows;
