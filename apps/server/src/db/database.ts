@@ -68,6 +68,23 @@ export function createDb(connectionString: string, max = 10, settings: Record<st
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 
+/**
+ * Runs a transaction again when PostgreSQL aborted it as a deadlock victim (40P01) or for a
+ * serialization failure (40001) - it wrote nothing - at most `retries` more times; `onRetry` is
+ * told of each. Any other error, or the last conflict, is thrown.
+ */
+export async function retryingConflicts<R>(run: () => Promise<R>, retries: number, onRetry?: () => void): Promise<R> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      const code = pgErrorCode(err);
+      if (attempt >= retries || (code !== '40P01' && code !== '40001')) throw err;
+      onRetry?.();
+    }
+  }
+}
+
 /** PostgreSQL error code of a failed query, e.g. '23505' unique violation. */
 export function pgErrorCode(err: unknown): string | undefined {
   return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string' ? err.code : undefined;

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { pgErrorCode, preparedQuery, type DB, type Db } from './database.js';
+import { pgErrorCode, preparedQuery, retryingConflicts, type DB, type Db } from './database.js';
 
 /*
  * Group commit for money actions that need a transaction of their own (several statements and
@@ -104,19 +104,10 @@ export class GroupTransactions {
    * still meet in a cycle, and the victim must cost time, never an answer of 500.
    */
   private async alone(w: Waiting): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        w.resolve(await this.db.transaction().execute(w.fn));
-        return;
-      } catch (err) {
-        const code = pgErrorCode(err);
-        if (attempt < CONFLICT_ATTEMPTS && (code === '40P01' || code === '40001')) {
-          this.stats.conflictRetries += 1;
-          continue;
-        }
-        w.reject(err);
-        return;
-      }
+    try {
+      w.resolve(await retryingConflicts(() => this.db.transaction().execute(w.fn), CONFLICT_ATTEMPTS - 1, () => (this.stats.conflictRetries += 1)));
+    } catch (err) {
+      w.reject(err);
     }
   }
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ErrorKey, SuccessKey } from '@tp/contracts';
 import type { Transaction } from 'kysely';
-import { pgErrorCode, preparedQuery, type DB, type Db, type Executor } from '../db/database.js';
+import { pgErrorCode, preparedQuery, retryingConflicts, type DB, type Db, type Executor } from '../db/database.js';
 import { ANSWER_COLUMNS } from '../db/idempotency-record.js';
 import { groupTransactions } from '../db/group-transaction.js';
 import { currentUser } from './auth.js';
@@ -91,18 +91,6 @@ async function refusedOrReplayed<T>(db: Db, req: FastifyRequest, k: KeyedRequest
   const stored = await recordAnswer(db, k, { ok: false, key: err.key, vars: err.vars });
   if (!stored) return replay<T>(db, req, k);
   throw err;
-}
-
-/** Runs a transaction again when PostgreSQL aborted it as a deadlock victim (40P01) or a serialization failure (40001). */
-async function retryingConflicts<R>(run: () => Promise<R>, retries: number): Promise<R> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await run();
-    } catch (err) {
-      const code = pgErrorCode(err);
-      if (attempt >= retries || (code !== '40P01' && code !== '40001')) throw err;
-    }
-  }
 }
 
 function keyedRequest(req: FastifyRequest, route: string, input: unknown): KeyedRequest | undefined {
