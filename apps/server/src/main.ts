@@ -59,7 +59,6 @@ export async function startServer(config: Config = loadConfig(), opts: StartOpti
     if (config.market.engineEnabled) {
       const log = app.log.child({ module: 'engine' });
       runtime = new MarketRuntime({
-        db,
         databaseUrl,
         bus: readyBus,
         config,

@@ -9,7 +9,6 @@ import type { EventConsumer } from './event-consumer.js';
 import type { ScheduledJob } from './scheduled-job.js';
 
 export interface MarketRuntimeOptions {
-  db: Db;
   databaseUrl: string;
   bus: Bus;
   config: Config;
