@@ -7,6 +7,7 @@ export const ERROR_KEYS = [
   'bad_request', // input failed validation; msg names the field
   'not_found',
   'server_error',
+  'service_unavailable', // HTTP 503: the database cannot be reached for now; try again shortly
   'not_logged_in', // code 999
   'too_many_requests',
   'only_true_account', // demo accounts are kept from real-money features

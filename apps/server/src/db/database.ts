@@ -48,6 +48,16 @@ function usePreparedNames(client: pg.PoolClient): void {
 }
 
 /**
+ * How long a query waits for a pooled connection (a free one, or a new one being opened) before it
+ * fails. Without a bound, a request hangs as long as PostgreSQL is unreachable (a restart, a lost
+ * network) and requests pile up behind it; with it, the request fails fast and answers 503
+ * service_unavailable (isDatabaseUnavailable), which a client can retry. 3 s is far above a healthy
+ * wait (a connect on a LAN takes milliseconds, the pool is rarely exhausted for long) and well
+ * below what a caller waits before giving up on its own.
+ */
+export const CONNECT_TIMEOUT_MS = 3_000;
+
+/**
  * A pool and its Kysely. `settings` are PostgreSQL settings every connection of the pool starts
  * with (the engine's pool carries its epoch, which the fence trigger checks).
  */
@@ -55,7 +65,7 @@ export function createDb(connectionString: string, max = 10, settings: Record<st
   const options = Object.entries(settings)
     .map(([k, v]) => `-c ${k}=${v}`)
     .join(' ');
-  const pool = new pg.Pool({ connectionString, max, ...(options ? { options } : {}) });
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, ...(options ? { options } : {}) });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => {
@@ -88,4 +98,40 @@ export async function retryingConflicts<R>(run: () => Promise<R>, retries: numbe
 /** PostgreSQL error code of a failed query, e.g. '23505' unique violation. */
 export function pgErrorCode(err: unknown): string | undefined {
   return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string' ? err.code : undefined;
+}
+
+/** node-postgres and socket errors of a connection that could not be opened or was lost. */
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+const CONNECTION_ERROR_MESSAGES = [
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
+  'timeout exceeded when trying to connect', // the pool's CONNECT_TIMEOUT_MS
+  'Client has encountered a connection error and is not queryable',
+];
+/** SQLSTATEs of a server that is going away or not taking connections (class 08 is matched by prefix). */
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01', // admin_shutdown: a fast or smart shutdown ended the session
+  '57P02', // crash_shutdown: another backend crashed, the server restarts
+  '57P03', // cannot_connect_now: starting up, shutting down, in recovery
+]);
+
+/**
+ * Whether a failure means the database cannot be reached right now (down, restarting,
+ * unreachable) rather than a fault of the request or the code: callers answer "try again shortly"
+ * (HTTP 503 service_unavailable) and log it as a warning. Looks through `cause` (an error wrapped
+ * by the code that caught it) and the `errors` of an AggregateError (a connect tried on several
+ * addresses).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  return unavailableAt(err, 0);
+}
+
+function unavailableAt(err: unknown, depth: number): boolean {
+  if (typeof err !== 'object' || err === null || depth > 4) return false;
+  const code = pgErrorCode(err);
+  if (code !== undefined && (code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code) || CONNECTION_ERROR_CODES.has(code))) return true;
+  const message = 'message' in err && typeof err.message === 'string' ? err.message : '';
+  if (CONNECTION_ERROR_MESSAGES.some((m) => message.includes(m))) return true;
+  if ('errors' in err && Array.isArray(err.errors) && err.errors.some((e) => unavailableAt(e, depth + 1))) return true;
+  return 'cause' in err && unavailableAt(err.cause, depth + 1);
 }

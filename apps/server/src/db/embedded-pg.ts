@@ -217,12 +217,13 @@ async function initialisePrivately(cluster: EmbeddedPostgres, root: boolean): Pr
  * It listens on 127.0.0.1 only (no unix socket) and its password is random, kept in
  * `passwordFileOf(pgDir)` (DATA_DIR/pg-password, mode 0600).
  */
-export async function startEmbeddedPg(pgDir: string, log: (msg: string) => void = () => undefined): Promise<EmbeddedPg> {
+export async function startEmbeddedPg(pgDir: string, log: (msg: string) => void = () => undefined, opts: { port?: number } = {}): Promise<EmbeddedPg> {
   const root = isRoot();
   if (root) await prepareForRoot(pgDir);
   const passwordFile = passwordFileOf(pgDir);
   const password = await readOrCreatePassword(passwordFile);
-  const port = await freePort();
+  // A fixed port lets a test restart the cluster under running servers (their URL stays valid).
+  const port = opts.port ?? (await freePort());
   const pgLog = (m: unknown) => log(String(m).trim());
   const cluster = new EmbeddedPostgres({
     databaseDir: pgDir,

@@ -1,9 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { INPUT_ISSUE, MAX_AMOUNT, type ErrorKey } from '@tp/contracts';
+import { INPUT_ISSUE, MAX_AMOUNT, type ErrorKey, type Lang } from '@tp/contracts';
 import { refusalEnvelope, type RefusalBody } from './envelope.js';
 import { isRefusal } from './refusal.js';
 import { tokenFromHeader, userForToken } from './auth.js';
 import { resolveLang } from './messages/index.js';
+import { isDatabaseUnavailable } from '../db/database.js';
 
 /** A missing or empty field gets the spec's own prompt rather than a generic "invalid". */
 const REQUIRED_FIELD_KEYS: Record<string, ErrorKey> = {
@@ -55,6 +56,17 @@ function isInputError(err: FastifyError): boolean {
   return err.validation !== undefined || (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500 && err.statusCode !== 429);
 }
 
+/**
+ * The database is down or unreachable: 503 with "try again shortly", not a 500 fault. Logged as a
+ * warning: an outage fails every request for a while, and that is one incident to watch for, not a
+ * bug per request. The request_id still ties the answer to its log line.
+ */
+function sendUnavailable(req: FastifyRequest, reply: FastifyReply, lang: Lang, err: unknown) {
+  const message = err instanceof Error ? err.message : String(err);
+  req.log.warn({ err: { code: (err as { code?: unknown }).code, message } }, 'database unavailable');
+  return send(reply, 503, { ...refusalEnvelope(lang, 'service_unavailable'), request_id: String(req.id) });
+}
+
 function send(reply: FastifyReply, status: number, body: RefusalBody) {
   // Bypass the route's success schema: a refusal has `data: null` and an `error` key.
   // A custom serializer leaves the content type unset; every answer says it is JSON.
@@ -70,6 +82,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (err: FastifyError, req, reply) => {
     const lang = req.lang ?? resolveLang(req.headers.lang);
     if (isRefusal(err)) return send(reply, 200, refusalEnvelope(lang, err.key, err.vars));
+    if (isDatabaseUnavailable(err)) return sendUnavailable(req, reply, lang, err);
     // A route that checks the session in its own read (endpoint.ts sessionInRead) has not checked
     // it yet when its input is refused: a caller without a live session gets 999, as on any other
     // user route, and learns nothing about the input.
@@ -78,6 +91,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       try {
         live = (await userForToken(app.db, tokenFromHeader(req.headers.authorization))) !== undefined;
       } catch (lookupErr) {
+        if (isDatabaseUnavailable(lookupErr)) return sendUnavailable(req, reply, lang, lookupErr);
         req.log.error({ err: lookupErr }, 'session check failed');
         return send(reply, 500, { ...refusalEnvelope(lang, 'server_error'), request_id: String(req.id) });
       }

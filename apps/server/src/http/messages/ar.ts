@@ -4,6 +4,7 @@ export const ar: Messages = {
   bad_request: 'طلب غير صالح',
   not_found: 'غير موجود',
   server_error: 'حدث خطأ، يرجى المحاولة لاحقًا',
+  service_unavailable: 'الخدمة غير متاحة مؤقتًا. يرجى المحاولة مرة أخرى بعد قليل.',
   not_logged_in: 'يرجى تسجيل الدخول',
   too_many_requests: 'محاولات كثيرة جدًا، يرجى المحاولة لاحقًا',
   only_true_account: 'متاح للحساب الحقيقي فقط',

@@ -4,6 +4,7 @@ export const cs: Messages = {
   bad_request: 'Neplatný požadavek',
   not_found: 'Nenalezeno',
   server_error: 'Došlo k chybě, zkuste to prosím později',
+  service_unavailable: 'Služba je dočasně nedostupná. Zkuste to prosím za chvíli znovu.',
   not_logged_in: 'Přihlaste se prosím',
   too_many_requests: 'Příliš mnoho pokusů, zkuste to prosím později',
   only_true_account: 'K dispozici pouze pro skutečný účet',

@@ -4,6 +4,7 @@ export const de: Messages = {
   bad_request: 'Ungültige Anfrage',
   not_found: 'Nicht gefunden',
   server_error: 'Ein Fehler ist aufgetreten, bitte versuchen Sie es später erneut',
+  service_unavailable: 'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
   not_logged_in: 'Bitte melden Sie sich an',
   too_many_requests: 'Zu viele Versuche, bitte versuchen Sie es später erneut',
   only_true_account: 'Nur für ein echtes Konto verfügbar',

@@ -4,6 +4,7 @@ export const en: Messages = {
   bad_request: 'Invalid request',
   not_found: 'Not found',
   server_error: 'Something went wrong, please try again later',
+  service_unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   not_logged_in: 'Please log in',
   too_many_requests: 'Too many attempts, please try again later',
   only_true_account: 'Only available for a real account',

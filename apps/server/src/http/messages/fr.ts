@@ -4,6 +4,7 @@ export const fr: Messages = {
   bad_request: 'Requête invalide',
   not_found: 'Introuvable',
   server_error: 'Une erreur est survenue, veuillez réessayer plus tard',
+  service_unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans un instant.',
   not_logged_in: 'Veuillez vous connecter',
   too_many_requests: 'Trop de tentatives, veuillez réessayer plus tard',
   only_true_account: 'Disponible uniquement pour un compte réel',

@@ -4,6 +4,7 @@ export const hi: Messages = {
   bad_request: 'अमान्य अनुरोध',
   not_found: 'नहीं मिला',
   server_error: 'कुछ गलत हो गया, कृपया बाद में पुनः प्रयास करें',
+  service_unavailable: 'सेवा अस्थायी रूप से उपलब्ध नहीं है। कृपया थोड़ी देर बाद पुनः प्रयास करें।',
   not_logged_in: 'कृपया लॉग इन करें',
   too_many_requests: 'बहुत अधिक प्रयास, कृपया बाद में पुनः प्रयास करें',
   only_true_account: 'केवल वास्तविक खाते के लिए उपलब्ध',

@@ -4,6 +4,7 @@ export const hk: Messages = {
   bad_request: '請求無效',
   not_found: '找不到內容',
   server_error: '系統繁忙，請稍後再試',
+  service_unavailable: '服務暫時無法使用，請稍後再試。',
   not_logged_in: '請先登入',
   too_many_requests: '嘗試次數過多，請稍後再試',
   only_true_account: '僅限真實帳戶使用',

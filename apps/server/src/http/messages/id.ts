@@ -4,6 +4,7 @@ export const id: Messages = {
   bad_request: 'Permintaan tidak valid',
   not_found: 'Tidak ditemukan',
   server_error: 'Terjadi kesalahan, silakan coba lagi nanti',
+  service_unavailable: 'Layanan sedang tidak tersedia untuk sementara. Silakan coba lagi sebentar lagi.',
   not_logged_in: 'Silakan masuk',
   too_many_requests: 'Terlalu banyak percobaan, silakan coba lagi nanti',
   only_true_account: 'Hanya tersedia untuk akun riil',

@@ -4,6 +4,7 @@ export const it: Messages = {
   bad_request: 'Richiesta non valida',
   not_found: 'Non trovato',
   server_error: 'Si è verificato un errore, riprova più tardi',
+  service_unavailable: 'Il servizio è temporaneamente non disponibile. Riprova tra un momento.',
   not_logged_in: "Effettua l'accesso",
   too_many_requests: 'Troppi tentativi, riprova più tardi',
   only_true_account: 'Disponibile solo per un conto reale',

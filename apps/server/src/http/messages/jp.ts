@@ -4,6 +4,7 @@ export const jp: Messages = {
   bad_request: '無効なリクエストです',
   not_found: '見つかりません',
   server_error: 'エラーが発生しました。しばらくしてから再度お試しください',
+  service_unavailable: 'サービスは一時的にご利用いただけません。しばらくしてから再度お試しください。',
   not_logged_in: 'ログインしてください',
   too_many_requests: '試行回数が多すぎます。しばらくしてから再度お試しください',
   only_true_account: 'リアル口座のみご利用いただけます',

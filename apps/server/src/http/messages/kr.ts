@@ -4,6 +4,7 @@ export const kr: Messages = {
   bad_request: '잘못된 요청입니다',
   not_found: '찾을 수 없습니다',
   server_error: '오류가 발생했습니다. 잠시 후 다시 시도해 주세요',
+  service_unavailable: '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   not_logged_in: '로그인해 주세요',
   too_many_requests: '시도 횟수가 너무 많습니다. 잠시 후 다시 시도해 주세요',
   only_true_account: '실계좌에서만 이용할 수 있습니다',

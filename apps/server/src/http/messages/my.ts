@@ -4,6 +4,7 @@ export const my: Messages = {
   bad_request: 'Permintaan tidak sah',
   not_found: 'Tidak dijumpai',
   server_error: 'Ralat berlaku, sila cuba lagi kemudian',
+  service_unavailable: 'Perkhidmatan tidak tersedia buat sementara waktu. Sila cuba lagi sebentar lagi.',
   not_logged_in: 'Sila log masuk',
   too_many_requests: 'Terlalu banyak cubaan, sila cuba lagi kemudian',
   only_true_account: 'Hanya tersedia untuk akaun sebenar',

@@ -4,6 +4,7 @@ export const pt: Messages = {
   bad_request: 'Pedido inválido',
   not_found: 'Não encontrado',
   server_error: 'Ocorreu um erro, tente novamente mais tarde',
+  service_unavailable: 'O serviço está temporariamente indisponível. Tente novamente daqui a pouco.',
   not_logged_in: 'Faça login',
   too_many_requests: 'Demasiadas tentativas, tente novamente mais tarde',
   only_true_account: 'Disponível apenas para uma conta real',

@@ -4,6 +4,7 @@ export const spa: Messages = {
   bad_request: 'Solicitud no válida',
   not_found: 'No encontrado',
   server_error: 'Se ha producido un error, inténtelo de nuevo más tarde',
+  service_unavailable: 'El servicio no está disponible temporalmente. Inténtelo de nuevo en un momento.',
   not_logged_in: 'Inicie sesión',
   too_many_requests: 'Demasiados intentos, inténtelo de nuevo más tarde',
   only_true_account: 'Solo disponible para una cuenta real',

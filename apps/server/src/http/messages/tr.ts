@@ -4,6 +4,7 @@ export const tr: Messages = {
   bad_request: 'Geçersiz istek',
   not_found: 'Bulunamadı',
   server_error: 'Bir hata oluştu, lütfen daha sonra tekrar deneyin',
+  service_unavailable: 'Hizmet geçici olarak kullanılamıyor. Lütfen birazdan yeniden deneyin.',
   not_logged_in: 'Lütfen giriş yapın',
   too_many_requests: 'Çok fazla deneme, lütfen daha sonra tekrar deneyin',
   only_true_account: 'Yalnızca gerçek hesap için kullanılabilir',

@@ -4,6 +4,7 @@ export const vn: Messages = {
   bad_request: 'Yêu cầu không hợp lệ',
   not_found: 'Không tìm thấy',
   server_error: 'Đã xảy ra lỗi, vui lòng thử lại sau',
+  service_unavailable: 'Dịch vụ tạm thời không khả dụng. Vui lòng thử lại sau giây lát.',
   not_logged_in: 'Vui lòng đăng nhập',
   too_many_requests: 'Quá nhiều lần thử, vui lòng thử lại sau',
   only_true_account: 'Chỉ dành cho tài khoản thật',
