@@ -7,7 +7,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { DEFAULT_LANG } from '@tp/contracts';
+import { DEFAULT_LANG, WS_CLOSE_SERVICE_RESTART } from '@tp/contracts';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { isMigrated } from './db/migrate.js';
@@ -41,6 +41,8 @@ declare module 'fastify' {
     outbox: Outbox;
     /** The clock of trading actions (market hours); tests fix it. */
     now: () => number;
+    /** Set when the process began to stop: /readyz answers 503 so a balancer sends nothing new. */
+    draining: boolean;
     /** This process's part in running the engine, for the admin dashboard. */
     engineStatus: () => EngineStatus;
   }
@@ -62,8 +64,9 @@ export interface BuildAppOptions {
   bus?: Bus;
   outbox?: Outbox;
   /**
-   * Whether the price feed runs here or, for a follower, the bus is connected (MarketRuntime.ready).
-   * Without it (tests of other modules) /healthz reports the database alone.
+   * Whether the price feed runs here, or this process follows the leader (MarketRuntime.ready).
+   * Without it (tests of other modules) /healthz reports the database alone. The bus's state is
+   * reported apart (`degraded`), from `bus`.
    */
   ready?: () => boolean;
   /** The names of this process's price feeds that went silent (MarketRuntime.staleFeeds). */
@@ -105,6 +108,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
     frameworkErrors,
+    // A request that reaches a stopping server (on a kept-alive connection) is served, not refused
+    // with Fastify's own non-envelope 503: the database is still there until the requests end,
+    // and the listener is already closed, so nothing new arrives.
+    return503OnClosing: false,
   };
   // With a certificate the server speaks HTTPS itself: HTTP/2 to browsers (one connection carries
   // a screen's dozen files and its API calls at once, where HTTP/1.1 opens up to six, each with
@@ -125,6 +132,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('bus', opts.bus ?? createInProcessBus());
   app.decorate('outbox', opts.outbox ?? createOutbox(config.dataDir, config.smtpUrl, app.log));
   app.decorate('now', opts.now ?? Date.now);
+  app.decorate('draining', false);
   app.decorate('engineStatus', (): EngineStatus => ({ node: processNodeName(), role: opts.engineRole?.() ?? 'off', staleFeeds: opts.staleFeeds?.() ?? [] }));
   app.decorateRequest('lang', DEFAULT_LANG);
   app.decorateRequest('user', null);
@@ -142,7 +150,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(rateLimit, { global: false });
   await registerDocs(app);
   registerDocuments(app);
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // Closing on purpose: every socket hears "service restart" (the plugin's default closes with
+    // no code), so clients reconnect at once, to another node behind a balancer.
+    preClose(this: FastifyInstance, done: () => void) {
+      for (const client of this.websocketServer.clients) client.close(WS_CLOSE_SERVICE_RESTART, 'server restarting');
+      this.websocketServer.close();
+      done();
+    },
+  });
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
     const ok = (await isMigrated(db).catch(() => false)) && (opts.ready?.() ?? true);
@@ -158,7 +175,30 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // row, the same from every node), and its own part.
     const engine = opts.engineRole ? await engineHealth(db, opts.engineRole()) : undefined;
     const extra = { ...(lag === null ? {} : { event_lag_ms: lag }), ...(engine ? { engine } : {}) };
-    return reply.code(200).send({ status: lag !== null && lag > config.eventLagDegradedMs ? 'degraded' : 'ok', ...extra });
+    // Without Redis a node still serves HTTP and its own sockets (only pushes from other nodes
+    // stop): degraded, named, and 200 like the lag.
+    const degraded = [...(app.bus.isConnected() ? [] : [app.bus.transport]), ...(lag !== null && lag > config.eventLagDegradedMs ? ['event_delivery'] : [])];
+    if (degraded.length > 0) return reply.code(200).send({ status: 'degraded', degraded, ...extra });
+    return reply.code(200).send({ status: 'ok', ...extra });
+  });
+
+  // Once the app closes, the answer to a request still in flight closes its connection: Node's
+  // server.close() only reaps connections that are idle when it is called, so a kept-alive one
+  // would hold the close open until its keep-alive timeout (72 s).
+  app.addHook('preClose', async () => {
+    app.draining = true;
+  });
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (app.draining && req.raw.httpVersionMajor < 2) reply.header('connection', 'close');
+    done(null, payload);
+  });
+
+  // Readiness for a load balancer: a node that is stopping (draining its requests) or has lost its
+  // database takes no new traffic. Liveness and the engine's state stay on /healthz.
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    if (app.draining) return reply.code(503).send({ status: 'draining' });
+    const ok = await isMigrated(db).catch(() => false);
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable' });
   });
 
   const modules = opts.modules ?? MODULES;

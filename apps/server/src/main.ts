@@ -73,9 +73,11 @@ export async function startServer(config: Config = loadConfig(), opts: StartOpti
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {
-        // The engine first: its final flush needs the database, and its lock must go before we do.
-        await runtime?.stop();
-        await app.close();
+        // Drain: /readyz says so, the listener closes, sockets hear "service restart" and go to
+        // another node, requests in flight finish. Meanwhile the engine makes its final flush and
+        // releases the lease, so a standby starts at once. The database goes only after both.
+        app.draining = true;
+        await Promise.all([runtime?.stop(), app.close()]);
         await readyBus.close();
         await db.destroy();
         await embedded?.stop();

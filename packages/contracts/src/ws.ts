@@ -18,6 +18,14 @@ export interface SessionEndedMessage { type: 'login_result'; code: 999; msg: str
 export const WS_SESSION_ENDED_CODE = 999;
 /** Close code of a socket that keeps sending past the frame limit (RFC 6455 policy violation). */
 export const WS_CLOSE_POLICY = 1008;
+/**
+ * Close code of every socket of a server that is shutting down on purpose (a deploy, a scale-in):
+ * RFC 6455's "service restart". The client reconnects at once, not after its back-off - behind a
+ * balancer it reaches another node - and subscribes its topics again.
+ */
+export const WS_CLOSE_SERVICE_RESTART = 1012;
+/** The longest a client waits before reconnecting after a service restart (spread so all do not come at once). */
+export const WS_RESTART_RECONNECT_JITTER_MS = 250;
 export interface PongMessage { type: 'pong'; params: number }
 
 export const PUBLIC_TOPICS = ['DAY_MARKET'] as const;

@@ -16,7 +16,12 @@ export interface Bus {
   /** Several messages at once (one tick's DAY_MARKET and KLINE pushes): one Redis round trip. */
   publishBatch(messages: readonly BusMessage[]): void;
   subscribe(handler: (message: BusMessage) => void): () => void;
-  /** True while messages can flow (always for the in-process bus). */
+  /** What carries messages between processes: /healthz names it as degraded while it is away. */
+  readonly transport: 'in-process' | 'redis';
+  /**
+   * True while messages flow between processes (always for the in-process bus). While false, a
+   * process still delivers what it publishes to its own subscribers; the others miss it.
+   */
   isConnected(): boolean;
   close(): Promise<void>;
 }
@@ -25,6 +30,7 @@ export function createInProcessBus(): Bus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   return {
+    transport: 'in-process',
     publish(topic, payload, userId) {
       const message: BusMessage = userId === undefined ? { topic, payload } : { topic, payload, userId };
       emitter.emit('message', message);

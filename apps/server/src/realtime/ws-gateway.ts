@@ -326,7 +326,7 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
     unsubscribe();
     clearTimeout(timer);
     clearInterval(recheckTimer);
-    for (const conn of connections) conn.socket.close(1001, 'server shutting down');
+    // The sockets are already closed, with "service restart", by the plugin's preClose (app.ts).
   });
 
   async function handle(conn: Connection, req: FastifyRequest, msg: unknown): Promise<void> {

@@ -26,9 +26,9 @@ export class FakeSocket {
   serverSend(payload: unknown) {
     this.onmessage?.({ data: typeof payload === 'string' ? payload : JSON.stringify(payload) } as MessageEvent);
   }
-  serverClose() {
+  serverClose(code = 1006) {
     this.readyState = 3;
-    this.onclose?.({ code: 1006 } as CloseEvent);
+    this.onclose?.({ code } as CloseEvent);
   }
   types() {
     return this.sent.map((m) => (m as { type: string; params?: unknown }).type + (typeof (m as { params?: unknown }).params === 'string' ? `:${(m as { params: string }).params}` : ''));

@@ -181,6 +181,41 @@ describe('WsClient', () => {
     expect(FakeSocket.all).toHaveLength(4);
   });
 
+  it('after a service restart (1012) reconnects within the jitter, not the back-off, and subscribes again', () => {
+    token = 'tok';
+    const c = new WsClient({
+      url: () => 'wss://api.example.com/v2/ws',
+      getToken: () => token,
+      createSocket: ((url: string) => new FakeSocket(url)) as unknown as SocketFactory,
+      logger: { warn },
+      random: () => 0.5,
+    });
+    c.subscribe('DAY_MARKET', () => undefined);
+    c.subscribe('FOREX_TRADE', () => undefined);
+    c.connect();
+    // Two failed attempts first: the back-off has grown to 4 s.
+    last().serverClose();
+    vi.advanceTimersByTime(1000);
+    last().serverClose();
+    vi.advanceTimersByTime(2000);
+    expect(FakeSocket.all).toHaveLength(3);
+    last().serverOpen();
+    last().serverSend({ type: 'login_result', code: 1, msg: 'ok' });
+    last().serverClose(1012);
+    vi.advanceTimersByTime(124);
+    expect(FakeSocket.all).toHaveLength(3);
+    vi.advanceTimersByTime(1); // 0.5 x 250 ms
+    expect(FakeSocket.all).toHaveLength(4);
+    last().serverOpen();
+    expect(last().types()).toEqual(['login:tok', 'sub:DAY_MARKET']);
+    last().serverSend({ type: 'login_result', code: 1, msg: 'ok' });
+    expect(last().types()).toEqual(['login:tok', 'sub:DAY_MARKET', 'sub:FOREX_TRADE']);
+    // The restart reset the back-off: a later ordinary failure waits 1 s again.
+    last().serverClose();
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.all).toHaveLength(5);
+  });
+
   it('connect() during a back-off wait connects at once', () => {
     const c = makeClient();
     c.connect();

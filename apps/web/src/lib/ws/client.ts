@@ -4,6 +4,8 @@ import {
   WS_CONNECT_TIMEOUT_MS,
   WS_HEARTBEAT_MS,
   WS_MAX_MISSED_PONGS,
+  WS_CLOSE_SERVICE_RESTART,
+  WS_RESTART_RECONNECT_JITTER_MS,
   type ClientMessage,
 } from '@tp/contracts';
 
@@ -29,6 +31,8 @@ export interface WsClientOptions {
   createSocket?: SocketFactory;
   logger?: Pick<Console, 'warn'>;
   now?: () => number;
+  /** Random numbers in [0, 1) for the reconnect jitter (tests fix it). */
+  random?: () => number;
   heartbeatMs?: number;
   connectTimeoutMs?: number;
   maxMissedPongs?: number;
@@ -63,6 +67,7 @@ export class WsClient {
       createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
       logger: console,
       now: () => Date.now(),
+      random: Math.random,
       heartbeatMs: WS_HEARTBEAT_MS,
       connectTimeoutMs: WS_CONNECT_TIMEOUT_MS,
       maxMissedPongs: WS_MAX_MISSED_PONGS,
@@ -207,14 +212,17 @@ export class WsClient {
     socket.onerror = () => {
       /* a close event follows */
     };
-    socket.onclose = () => {
+    socket.onclose = (ev) => {
       if (this.socket !== socket) return;
       this.socket = null;
       this.clearTimers();
       this.loggedIn = false;
       this.sentToken = null;
       this.setStatus('closed');
-      this.scheduleReconnect();
+      // A server stopping on purpose: another node serves at once, so no back-off; a short random
+      // wait keeps its thousands of clients from arriving in the same millisecond.
+      if (ev?.code === WS_CLOSE_SERVICE_RESTART) this.scheduleReconnect(Math.floor(this.o.random() * WS_RESTART_RECONNECT_JITTER_MS));
+      else this.scheduleReconnect();
     };
   }
 
@@ -249,10 +257,12 @@ export class WsClient {
     this.scheduleReconnect();
   }
 
-  private scheduleReconnect(): void {
+  /** Reconnect after `delayMs`, or after the back-off of the failed attempts so far. */
+  private scheduleReconnect(delayMs?: number): void {
     if (this.stopped || this.reconnectTimer) return;
-    const delay = Math.min(this.o.backoffMaxMs, this.o.backoffMinMs * 2 ** this.attempt);
-    this.attempt += 1;
+    const delay = delayMs ?? Math.min(this.o.backoffMaxMs, this.o.backoffMinMs * 2 ** this.attempt);
+    if (delayMs === undefined) this.attempt += 1;
+    else this.attempt = 0;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       if (!this.stopped) this.open();
