@@ -1,7 +1,8 @@
 // `npm test`: every test of the project, in order of cost, and one closing line
 // `tests: N passed, M failed` that counts them all. Exits non-zero on any failure.
 //   1. type check and lint          2. unit tests, then API integration tests (real PostgreSQL)
-//   3. web and admin builds         4. browser journeys (Playwright in Debian's Chromium)
+//   3. the cluster fault test       4. web and admin builds, then browser journeys (Playwright in
+//                                      Debian's Chromium)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { ensureChromium } from './chromium.mjs';
@@ -49,6 +50,19 @@ for (const [title, projects] of [
   rmSync(json, { force: true });
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
   run(title, 'npx', args);
+  if (!countJson(json, (j) => ({ ok: j.numPassedTests, bad: j.numFailedTests }))) {
+    failed += 1;
+    problems.push(`${title}: vitest wrote no report`);
+  }
+}
+
+// Three server processes under faults (the leader killed, paused and stopped; Redis and
+// PostgreSQL taken away): a pass of its own, about two minutes, with the machine to itself.
+{
+  const title = 'cluster fault test (three nodes, own PostgreSQL and Redis)';
+  const json = `${tmp}/vitest-faults.json`;
+  rmSync(json, { force: true });
+  run(title, 'npx', ['vitest', 'run', '-c', 'apps/server/vitest.faults.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`]);
   if (!countJson(json, (j) => ({ ok: j.numPassedTests, bad: j.numFailedTests }))) {
     failed += 1;
     problems.push(`${title}: vitest wrote no report`);

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { createHash } from 'node:crypto';
 import { CANDLE_PERIODS, Decimal, GENESIS_HASH, generateCandleHistory, tickPreimage, isMarketOpen, seededRandom, type Candle, type CandlePeriod } from '@tp/domain';
 import type { MarketConfig } from '../config.js';
@@ -10,6 +11,7 @@ import { hashCode, type FeedStatus, type FeedTick, type PriceFeed } from './feed
 import { SymbolBook } from './symbol-book.js';
 import { silentEngineLog, type EngineLog } from './engine-log.js';
 import * as store from './tick-store.js';
+import { DayWindows } from './day-windows.js';
 import type { EventConsumer } from './event-consumer.js';
 import { EventRelay, eventOutboxPruneJob } from './event-relay.js';
 import type { ScheduledJob } from './scheduled-job.js';
@@ -41,6 +43,8 @@ export interface MarketEngineOptions {
   schedulerCheckMs?: number;
   /** The event relay's safety-net poll (default 1 s). */
   eventPollMs?: number;
+  /** A standby's warm copy of the day's minutes (MarketRuntime); without it the engine reads them. */
+  dayWindows?: DayWindows;
 }
 
 const ONE_MINUTE_HISTORY_MIN = 25 * 60; // the 24-hour quote needs a full day of minutes
@@ -98,14 +102,22 @@ export class MarketEngine {
   /** Loads symbols and state (generating history on first start), then starts the feeds. */
   async start(): Promise<void> {
     if (this.running) return;
+    const t0 = performance.now();
     const symbols = await this.enabledSymbols();
     await this.openBooks(symbols);
+    const tBooks = performance.now();
 
     // Consumers rebuild their indexes (and settle what fell due while no engine ran) before the
     // first new tick reaches them.
     const deps = { db: this.db, bus: this.bus, log: this.log, now: this.now, lastPrice: (code: string) => this.lastPrice(code), priceMaxAgeMs: this.config.priceMaxAgeMs };
     this.consumers = (this.opts.consumers ?? []).map((make) => make(deps));
-    for (const consumer of this.consumers) await consumer.start();
+    const consumerMs: string[] = [];
+    for (const consumer of this.consumers) {
+      const c0 = performance.now();
+      await consumer.start();
+      consumerMs.push(`${consumer.constructor.name} ${Math.round(performance.now() - c0)}`);
+    }
+    const tConsumers = performance.now();
     // The relay and the scheduler start after the consumers they call into, and stop before them.
     const timers = this.opts.timers !== false;
     this.events = new EventRelay({
@@ -137,8 +149,12 @@ export class MarketEngine {
     this.unsubscribeConfig = this.bus.subscribe((m) => {
       if (m.topic === 'config.changed' && m.payload.area === 'symbols') void this.refreshSymbols();
     });
+    const tRelay = performance.now();
     await this.startFeeds();
-    this.log.info(`market engine running: ${this.feeds.map((f) => `${f.name} (${f.status().symbols.length})`).join(', ')}`);
+    const ms = (a: number, b: number) => Math.round(b - a);
+    this.log.info(
+      `market engine running: ${this.feeds.map((f) => `${f.name} (${f.status().symbols.length})`).join(', ')}; started in ${ms(t0, performance.now())} ms (books ${ms(t0, tBooks)}, consumers ${ms(tBooks, tConsumers)} [${consumerMs.join(', ')}], relay ${ms(tConsumers, tRelay)}, feeds ${ms(tRelay, performance.now())})`,
+    );
   }
 
   /** The enabled symbols this engine runs (tests may narrow them with onlySymbols). */
@@ -161,6 +177,11 @@ export class MarketEngine {
       latest = await store.latestCandles(this.db, ids);
     }
 
+    const currentMinute = new Map(latest.filter((c) => c.period === 1).map((c) => [c.symbolId, c.time]));
+    // A standby kept the day warm: only the minutes since its last refresh are read now.
+    const windows = this.opts.dayWindows ?? new DayWindows(this.now);
+    await windows.refresh(this.db);
+    const dayWindows = windows.closedMinutesOfDay(currentMinute);
     for (const s of symbols) {
       const last = lastTicks.get(s.id);
       const latestOfSymbol = new Map<CandlePeriod, Candle>();
@@ -168,9 +189,7 @@ export class MarketEngine {
       // Continue from the last stored tick; without one, from the last candle; else the seed price.
       const lastPrice = new Decimal(last?.price ?? latestOfSymbol.get(1)?.close ?? s.initialPrice).toFixed(s.precision);
       const book = new SymbolBook(s.id, s.code, s.precision, lastPrice, last?.seq ?? 0, last?.atMs ?? 0);
-      const minute = latestOfSymbol.get(1);
-      const closedMinutes = minute ? (await store.minuteCandlesSince(this.db, s.id, minute.time - DAY_MS)).filter((c) => c.time < minute.time) : [];
-      book.load(latestOfSymbol, closedMinutes);
+      book.load(latestOfSymbol, dayWindows.get(s.id) ?? []);
       this.books.set(s.code, book);
       // The chain continues from the last stored tick (after a restart or a leader change); a
       // symbol whose last tick predates hashing starts a new chain.

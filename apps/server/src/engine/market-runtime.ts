@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
 import type { Bus } from '../realtime/bus.js';
+import { DayWindows } from './day-windows.js';
 import { ENGINE_EPOCH_SETTING, LeaderElection } from './leader-election.js';
 import type { EngineLog } from './engine-log.js';
 import { MarketEngine, type MarketEngineOptions } from './market-engine.js';
@@ -21,6 +22,8 @@ export interface MarketRuntimeOptions {
   engine?: Partial<MarketEngineOptions>;
 }
 
+const WARM_EVERY_MS = 30_000;
+
 /** Connections of the engine's own pool: the feed's flushes, settlements, jobs and relay share it. */
 const ENGINE_POOL_SIZE = 8;
 
@@ -36,8 +39,13 @@ export class MarketRuntime {
   readonly election: LeaderElection;
   engine: MarketEngine | undefined;
   private engineDb: Db | undefined;
+  /** The day's minutes, kept warm while this process stands by (see DayWindows). */
+  private readonly dayWindows: DayWindows;
+  private warmDb: Db | undefined;
+  private warmTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly opts: MarketRuntimeOptions) {
+    this.dayWindows = new DayWindows(opts.engine?.now);
     this.election = new LeaderElection({
       databaseUrl: opts.databaseUrl,
       retryMs: opts.config.market.leaderRetryMs,
@@ -56,6 +64,7 @@ export class MarketRuntime {
           jobs: opts.jobs,
           eventConsumers: opts.eventConsumers,
           databaseUrl: opts.databaseUrl,
+          dayWindows: this.dayWindows,
           ...opts.engine,
         });
         this.engine = engine;
@@ -77,15 +86,29 @@ export class MarketRuntime {
     });
   }
 
-  start(): Promise<void> {
-    return this.election.start();
+  async start(): Promise<void> {
+    await this.election.start();
+    // A standby refreshes its copy of the day twice a minute (a read of the minutes since the
+    // last one), so that taking over reads only seconds of candles.
+    this.warmTimer = setInterval(() => void this.keepWarm(), WARM_EVERY_MS);
+    this.warmTimer.unref();
+    void this.keepWarm();
   }
 
-  /** Ready when this process runs a started feed, or follows the leader over a connected bus. */
+  private async keepWarm(): Promise<void> {
+    if (this.election.role !== 'follower') return;
+    this.warmDb ??= createDb(this.opts.databaseUrl, 1);
+    await this.dayWindows.refresh(this.warmDb).catch((err: unknown) => this.opts.log.warn(`standby day window: ${String(err)}`));
+  }
+
+  /**
+   * Ready when this process runs a started feed, or follows the leader. Not the bus: a follower
+   * without Redis still serves HTTP and its sockets' own pushes, so /healthz calls it degraded
+   * rather than down (taking every follower out of a balancer for a Redis blip).
+   */
   ready(): boolean {
     if (this.election.role === 'leader') return this.engine?.isRunning() ?? false;
-    if (this.election.role === 'follower') return this.opts.bus.isConnected();
-    return false;
+    return this.election.role === 'follower';
   }
 
   /** Names of the feeds this process runs that went silent (none on a follower). */
@@ -99,7 +122,10 @@ export class MarketRuntime {
     await db?.destroy().catch(() => undefined);
   }
 
-  stop(): Promise<void> {
-    return this.election.stop();
+  async stop(): Promise<void> {
+    clearInterval(this.warmTimer);
+    await this.election.stop();
+    await this.warmDb?.destroy().catch(() => undefined);
+    this.warmDb = undefined;
   }
 }

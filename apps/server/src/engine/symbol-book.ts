@@ -34,14 +34,28 @@ export class SymbolBook {
   /** Resumes from stored state: the newest candle per period and the closed minutes before it. */
   load(latest: ReadonlyMap<CandlePeriod, Candle>, closedMinutes: readonly Candle[]): void {
     for (const [period, candle] of latest) this.candles.set(period, this.normalize(candle));
-    this.window = closedMinutes.map((c) => this.normalize(c));
     const current = this.candles.get(1);
-    this.trimWindow(current ? current.time : this.lastAtMs);
+    const from = (current ? current.time : this.lastAtMs) - DAY_MS;
+    this.window = [];
+    this.windowVolume = new Decimal(0);
+    for (const c of closedMinutes) {
+      if (c.time < from) continue;
+      this.window.push(this.normalizePrices(c));
+      this.windowVolume = this.windowVolume.plus(c.volume);
+    }
+    this.windowExtremes();
   }
 
   private normalize(c: Candle): Candle {
-    const p = (v: string) => new Decimal(v).toFixed(this.precision);
-    return { time: c.time, open: p(c.open), high: p(c.high), low: p(c.low), close: p(c.close), volume: new Decimal(c.volume).toFixed() };
+    return { ...this.normalizePrices(c), volume: new Decimal(c.volume).toFixed() };
+  }
+
+  /** A window minute's prices at the symbol's precision (its volume is only summed). */
+  private normalizePrices(c: Candle): Candle {
+    // Stored prices were written at the symbol's precision: most need no Decimal (a day of
+    // minutes is 1440 candles per symbol, read when a leader starts).
+    const p = (v: string) => cutZeros(v, this.precision) ?? new Decimal(v).toFixed(this.precision);
+    return { time: c.time, open: p(c.open), high: p(c.high), low: p(c.low), close: p(c.close), volume: c.volume };
   }
 
   /**
@@ -67,28 +81,41 @@ export class SymbolBook {
 
   private closeMinute(candle: Candle, nextStartMs: number): void {
     this.window.push(candle);
-    this.trimWindow(nextStartMs);
+    this.windowVolume = this.windowVolume.plus(candle.volume);
+    const from = nextStartMs - DAY_MS;
+    let drop = 0;
+    while (drop < this.window.length && this.window[drop]!.time < from) {
+      this.windowVolume = this.windowVolume.minus(this.window[drop]!.volume);
+      drop += 1;
+    }
+    if (drop > 0) this.window.splice(0, drop);
+    this.windowExtremes();
   }
 
-  /** Keeps the minutes that started within 24 h before `anchorMs` and recomputes their aggregates. */
-  private trimWindow(anchorMs: number): void {
-    const from = anchorMs - DAY_MS;
-    let drop = 0;
-    while (drop < this.window.length && this.window[drop]!.time < from) drop += 1;
-    if (drop > 0) this.window.splice(0, drop);
-    let high: Decimal | undefined;
-    let low: Decimal | undefined;
-    let volume = new Decimal(0);
+  /**
+   * The window's high and low, once per closed minute. Compared as numbers: prices of one symbol
+   * have one precision and at most 15 significant digits, so doubles order them exactly; the
+   * winners keep their own strings.
+   */
+  private windowExtremes(): void {
+    let high: string | undefined;
+    let low: string | undefined;
+    let h = -Infinity;
+    let l = Infinity;
     for (const c of this.window) {
-      const h = new Decimal(c.high);
-      const l = new Decimal(c.low);
-      if (!high || h.gt(high)) high = h;
-      if (!low || l.lt(low)) low = l;
-      volume = volume.plus(c.volume);
+      const ch = Number(c.high);
+      const cl = Number(c.low);
+      if (ch > h) {
+        h = ch;
+        high = c.high;
+      }
+      if (cl < l) {
+        l = cl;
+        low = c.low;
+      }
     }
-    this.windowHigh = high;
-    this.windowLow = low;
-    this.windowVolume = volume;
+    this.windowHigh = high === undefined ? undefined : new Decimal(high);
+    this.windowLow = low === undefined ? undefined : new Decimal(low);
   }
 
   quote(): DayQuote {
@@ -109,4 +136,21 @@ export class SymbolBook {
       change: changePercent(open, close),
     };
   }
+}
+
+/**
+ * `v` at `digits` fraction digits when that needs no rounding (the digits cut are zeros, as in a
+ * numeric column's `1.1650000000`), else undefined.
+ */
+function cutZeros(v: string, digits: number): string | undefined {
+  const dot = v.indexOf('.');
+  if (dot <= 0) return undefined;
+  const fraction = v.length - dot - 1;
+  if (fraction < digits) return undefined;
+  for (let i = dot + 1 + digits; i < v.length; i++) if (v.charCodeAt(i) !== 48) return undefined;
+  for (let i = v.charCodeAt(0) === 45 ? 1 : 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (i !== dot && (c < 48 || c > 57)) return undefined;
+  }
+  return digits === 0 ? v.slice(0, dot) : v.slice(0, dot + 1 + digits);
 }

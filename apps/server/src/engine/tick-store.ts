@@ -82,16 +82,12 @@ export async function latestCandles(db: Executor, symbolIds: readonly number[]):
   return rows.map(toCandle);
 }
 
-/** 1-minute candles of one symbol starting at or after `fromMs`, oldest first. */
-export async function minuteCandlesSince(db: Executor, symbolId: number, fromMs: number): Promise<StoredCandle[]> {
-  const rows = await db
-    .selectFrom('candles')
-    .selectAll()
-    .where('symbol_id', '=', symbolId)
-    .where('period', '=', 1)
-    .where('time', '>=', new Date(fromMs))
-    .orderBy('time')
-    .execute();
+/** Every symbol's 1-minute candles that started at or after `fromMs`, by symbol, oldest first. */
+export async function minuteCandlesFrom(db: Executor, fromMs: number): Promise<StoredCandle[]> {
+  const { rows } = await sql<{ symbol_id: number; period: number; time: Date; open: string; high: string; low: string; close: string; volume: string }>`
+    SELECT symbol_id, period, time, open, high, low, close, volume FROM candles
+    WHERE period = 1 AND time >= ${new Date(fromMs)} ORDER BY symbol_id, time
+  `.execute(db);
   return rows.map(toCandle);
 }
 

@@ -57,8 +57,10 @@ export class SimulatorFeed implements PriceFeed {
         continue;
       }
       if (s.nextAtMs === undefined || s.lastAtMs === undefined) {
+        // Joining a market already moving (a start, a new leader, a reopening): the first tick
+        // comes after the rest of a gap, not a whole one, so a leader change costs no extra pause.
         s.lastAtMs = nowMs;
-        s.nextAtMs = nowMs + this.gapMs(s);
+        s.nextAtMs = nowMs + this.gapMs(s) * s.random();
         continue;
       }
       let at: number = nowMs - s.nextAtMs > MAX_CATCH_UP_MS ? nowMs : s.nextAtMs;
