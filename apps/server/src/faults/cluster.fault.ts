@@ -21,6 +21,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointPath, endpoints } from '@tp/contracts';
+import { GENESIS_HASH, tickHash } from '@tp/domain';
 import { createDb, type Db } from '../db/database.js';
 import { freePort } from '../db/embedded-pg.js';
 import { EVENT_OUTBOX_CHANNEL } from '../engine/event-outbox.js';
@@ -378,13 +379,18 @@ async function cutRelayListen(): Promise<void> {
   const cut = await sql<{ pid: number }>`
     SELECT pg_terminate_backend(pid)::int AS pid FROM pg_stat_activity WHERE query ILIKE ${`LISTEN ${EVENT_OUTBOX_CHANNEL}%`}`.execute(db);
   if (cut.rows.length === 0) violations.push('no LISTEN connection of the outbox relay was found to cut');
-  // Events written after the cut are still delivered (the relay listens again, or its poll finds them).
+  // Events written in the second after the cut are all delivered (the relay listens again, or its
+  // poll finds them). The workload goes on writing events, so later ones are not waited for.
+  const windowFrom = new Date(t + 200);
+  await sleep(1500);
+  const windowTo = new Date(t + 1200);
   await waitFor(
     'events written after the LISTEN cut are delivered',
     async () => {
-      const { rows } = await sql<{ waiting: string }>`SELECT count(*)::text AS waiting FROM event_outbox WHERE done_at IS NULL AND created_at > ${new Date(t + 500)}`.execute(db);
-      const { rows: newer } = await sql<{ n: string }>`SELECT count(*)::text AS n FROM event_outbox WHERE created_at > ${new Date(t + 500)}`.execute(db);
-      return Number(newer[0]!.n) > 0 && Number(rows[0]!.waiting) === 0;
+      const { rows } = await sql<{ written: string; waiting: string }>`
+        SELECT count(*)::text AS written, count(*) FILTER (WHERE done_at IS NULL)::text AS waiting
+        FROM event_outbox WHERE created_at >= ${windowFrom} AND created_at < ${windowTo}`.execute(db);
+      return Number(rows[0]!.written) > 0 && Number(rows[0]!.waiting) === 0;
     },
     RECOVERY_MS,
     250,
@@ -606,6 +612,20 @@ async function checkTheBooks(): Promise<void> {
     if (o.status !== 3 || o.close_type !== 1) violations.push(`option ${o.id} not settled (status ${o.status}, close type ${o.close_type})`);
     else if (o.exit_tick_seq !== o.want_seq || Number(o.end_price) !== Number(o.want_price)) violations.push(`option ${o.id} settled at tick ${o.exit_tick_seq} (${o.end_price}), the rule says ${o.want_seq} (${o.want_price})`);
   }
+  // No write by a deposed epoch: every symbol's ticks form one unbroken hash chain in sequence
+  // order. A paused leader that woke and stored its buffered ticks beside its successor's would
+  // repeat a sequence number or break a link.
+  const ticks = await sql<{ code: string; seq: string; price: string; at: Date; hash: Buffer | null }>`
+    SELECT s.code, t.seq::text AS seq, t.price::text AS price, t.at, t.hash FROM ticks t JOIN trade_symbols s ON s.id = t.symbol_id ORDER BY t.symbol_id, t.seq`.execute(db);
+  const heads = new Map<string, string>();
+  let broken = 0;
+  for (const t of ticks.rows) {
+    const want = tickHash(heads.get(t.code) ?? GENESIS_HASH, t.code, Number(t.seq), t.price, t.at.getTime());
+    if (t.hash?.toString('hex') !== want && broken++ < 5) violations.push(`${t.code} tick ${t.seq} breaks the hash chain: a second writer`);
+    heads.set(t.code, t.hash?.toString('hex') ?? want);
+  }
+  if (ticks.rows.length === 0) violations.push('no tick was stored');
+
   // Copy trading: at most one copy per follower of each trader order.
   const copies = await sql<{ trader_order_id: number; follower_id: number; n: string }>`
     SELECT o.origin_id AS trader_order_id, o.user_id AS follower_id, count(*)::text AS n FROM forex_orders o WHERE o.origin_id <> 0 GROUP BY 1, 2 HAVING count(*) > 1`.execute(db);
