@@ -68,6 +68,33 @@ describe('event outbox and relay', () => {
     expect(await eventDeliveryLagMs(db)).toBeNull();
   });
 
+  it('a relay told to stop in the middle of a batch finishes the event in hand and leaves the rest to the next relay', async () => {
+    await clearOutbox();
+    for (const u of [21, 22, 23]) await emit(u);
+    let release: () => void = () => undefined;
+    const seen: number[] = [];
+    const slow = defineEventConsumer({
+      name: 'handover-check',
+      event: 'balance.changed',
+      async handle(payload: Seen) {
+        seen.push(payload.userId);
+        // The first event takes long: the stop (a handover) arrives meanwhile.
+        if (seen.length === 1) await new Promise<void>((r) => (release = r));
+      },
+    });
+    const first = relay([slow], { databaseUrl: url, pollMs: 60_000 });
+    await first.start();
+    await vi.waitFor(() => expect(seen).toEqual([21]), { timeout: 5000, interval: 10 });
+    const stopping = first.stop();
+    release();
+    await stopping;
+    expect(seen).toEqual([21]);
+    // The next relay (a new leader) delivers the rest, and the first event is not handed again.
+    const next = relay([slow]);
+    await next.drain();
+    expect(seen).toEqual([21, 22, 23]);
+  });
+
   it('delivers what was committed while no relay ran as soon as one starts, then each new commit by its NOTIFY', async () => {
     await clearOutbox();
     const c = recorder('restart-check');

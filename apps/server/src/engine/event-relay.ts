@@ -53,6 +53,8 @@ export class EventRelay {
   private serial: Promise<unknown> = Promise.resolve();
   private wakeQueued = false;
   private stopped = true;
+  /** Set by stop() alone (tests drive a relay that never started): a pass in hand ends early. */
+  private stopping = false;
 
   constructor(private readonly opts: EventRelayOptions) {
     const names = new Set<string>();
@@ -68,6 +70,7 @@ export class EventRelay {
 
   async start(): Promise<void> {
     this.stopped = false;
+    this.stopping = false;
     const pollMs = this.opts.pollMs ?? 1000;
     if (pollMs > 0) {
       await this.listen();
@@ -126,7 +129,7 @@ export class EventRelay {
     for (;;) {
       const { seen, delivered, done } = await this.pass();
       total += delivered;
-      if (seen === 0 || (delivered === 0 && done === 0)) return total;
+      if (seen === 0 || (delivered === 0 && done === 0) || this.stopping) return total;
     }
   }
 
@@ -156,6 +159,8 @@ export class EventRelay {
     const deliveredTo: { eventId: string; consumer: string }[] = [];
     const doneIds: string[] = [];
     for (const event of events) {
+      // Stopping (a handover waits): the rest of the batch is left for the next relay.
+      if (this.stopping) break;
       let failedAttempts = 0;
       for (const consumer of this.byEvent.get(event.name) ?? []) {
         if (have.has(`${event.id}:${consumer.name}`)) continue;
@@ -217,6 +222,7 @@ export class EventRelay {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping = true;
     clearInterval(this.timer);
     this.timer = undefined;
     const listener = this.listener;

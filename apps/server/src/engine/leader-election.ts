@@ -94,6 +94,10 @@ export class LeaderElection {
   private expiredSeen: string | undefined;
   private readonly leaseMs: number;
   private readonly renewMs: number;
+  /** The engine's start (onElected) of the current leadership, while or once it runs. */
+  private starting: Promise<void> = Promise.resolve();
+  /** The epoch whose engine failed to start: the next check gives the leadership up. */
+  private failedEpoch: string | undefined;
 
   constructor(private readonly opts: LeaderElectionOptions) {
     this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
@@ -104,6 +108,8 @@ export class LeaderElection {
     this.stopped = false;
     await this.tick();
     this.timer = setInterval(() => void this.tick(), Math.min(this.opts.retryMs, this.renewMs));
+    // Elected at once: the engine runs when start() returns, as callers expect (renewing meanwhile).
+    await this.starting;
   }
 
   private tick(): Promise<void> {
@@ -130,7 +136,7 @@ export class LeaderElection {
         await client.query(`LISTEN ${RELEASED_CHANNEL}`);
         this.client = client;
       }
-      if (this.role === 'leader') return await this.renew(this.client);
+      if (this.role === 'leader') return this.failedEpoch === this.epoch ? await this.lose() : await this.renew(this.client);
       const [a, b] = this.opts.lock ?? ENGINE_LOCK;
       const { rows } = await this.client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [a, b]);
       if (rows[0]?.locked) return await this.takeOver(this.client);
@@ -184,13 +190,15 @@ export class LeaderElection {
     this.renewedAt = performance.now();
     this.expiredSeen = undefined;
     this.opts.log?.(`this process runs the market engine (epoch ${epoch})`);
-    try {
-      await this.opts.onElected(epoch);
-    } catch (err) {
-      // Could not start: give the lock back so another process can try.
+    // The engine starts beside the renewals, not in their way: a start longer than the lease (a
+    // first start generating a day of history, 10^6 positions to index) would otherwise let the
+    // lease lapse, and the leader would step down - or be replaced - after every start. A start
+    // that fails gives the lock back at the next check (attempt), in the one chain of lock work,
+    // so another process can try.
+    this.starting = this.opts.onElected(epoch).catch((err: unknown) => {
       this.opts.log?.(`engine failed to start: ${String(err)}`);
-      await this.lose();
-    }
+      this.failedEpoch = epoch;
+    });
   }
 
   /**
@@ -232,6 +240,9 @@ export class LeaderElection {
     this.client = undefined;
     this.role = this.stopped ? 'unknown' : 'follower';
     this.epoch = undefined;
+    // An engine still starting is let finish before it is stopped (stopping it halfway would leave
+    // what the rest of its start opens).
+    if (wasLeader) await this.starting;
     if (wasLeader) await this.opts.onDeposed().catch(() => undefined);
     if (wasLeader && this.stopped && client && epoch !== undefined) await this.release(client, epoch).catch(() => undefined);
     await client?.end().catch(() => undefined);

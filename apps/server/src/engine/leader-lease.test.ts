@@ -107,6 +107,57 @@ describe('a graceful stop', () => {
   });
 });
 
+describe('a slow engine start', () => {
+  it('keeps the leadership: the lease is renewed while the engine starts, and no standby takes over', async () => {
+    let finish: () => void = () => undefined;
+    const started = new Promise<void>((r) => (finish = r));
+    const a = new LeaderElection({
+      databaseUrl,
+      retryMs: 60_000,
+      leaseMs: LEASE_MS,
+      renewMs: 200,
+      onElected: async () => {
+        // A first start generating history, or 10^6 positions to index: longer than the lease.
+        await new Promise((r) => setTimeout(r, LEASE_MS * 3));
+        finish();
+      },
+      onDeposed: async () => undefined,
+    });
+    const aStarted = a.start();
+    await until(() => a.role === 'leader', 2_000, 'a leads');
+    const epoch = a.epoch;
+    const b = new LeaderElection({ databaseUrl, retryMs: 60_000, leaseMs: LEASE_MS, renewMs: 200, onElected: async () => undefined, onDeposed: async () => undefined });
+    await b.start();
+    await started;
+    await aStarted;
+    expect(a.role).toBe('leader');
+    expect(a.epoch).toBe(epoch);
+    expect(b.role).toBe('follower');
+    expect((await lease()).epoch).toBe(epoch);
+    await a.stop();
+    await b.stop();
+  });
+
+  it('gives the lock back when the engine fails to start, so another process takes it', async () => {
+    const a = new LeaderElection({
+      databaseUrl,
+      retryMs: 60_000,
+      leaseMs: LEASE_MS,
+      renewMs: 200,
+      onElected: async () => {
+        throw new Error('no feed');
+      },
+      onDeposed: async () => undefined,
+    });
+    await a.start();
+    const b = new LeaderElection({ databaseUrl, retryMs: 60_000, leaseMs: LEASE_MS, renewMs: 200, onElected: async () => undefined, onDeposed: async () => undefined });
+    await b.start();
+    await until(() => b.role === 'leader', 3_000, 'the standby takes the engine the failed start gave back');
+    await a.stop();
+    await b.stop();
+  });
+});
+
 describe('a hung leader', () => {
   let leaderA: ChildProcess | undefined;
   let b: RunningServer | undefined;
