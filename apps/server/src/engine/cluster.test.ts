@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,35 +9,15 @@ import { startServer, type RunningServer } from '../main.js';
 import { createTestDatabase } from '../test/test-app.js';
 import { ManualFeed, testMarketConfig } from '../test/market-helpers.js';
 import { endpoints } from '@tp/contracts';
+import { redisAnswers } from '../test/own-redis.js';
+import { until } from '../test/wait.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** True when something answers PING at REDIS_URL within a second. */
-async function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(port || 6379), hostname);
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (d) => done(d.toString().startsWith('+PONG')));
-  });
-}
 
-const redisUp = await redisAnswers(REDIS_URL);
+const redisUp = await redisAnswers(Number(new URL(REDIS_URL).port || 6379), new URL(REDIS_URL).hostname);
 if (!redisUp) console.warn(`SKIPPED: no Redis answers at ${REDIS_URL}; the two-process tests need one (set REDIS_URL).`);
 
-async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe.skipIf(!redisUp)('two server processes on one database with Redis', () => {
   let databaseUrl: string;

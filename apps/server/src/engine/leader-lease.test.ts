@@ -9,6 +9,7 @@ import { loadConfig } from '../config.js';
 import { startServer, type RunningServer } from '../main.js';
 import { createTestDatabase } from '../test/test-app.js';
 import { ManualFeed, testMarketConfig } from '../test/market-helpers.js';
+import { until } from '../test/wait.js';
 import { DEPOSED_EPOCH_ERROR, ENGINE_EPOCH_SETTING, LeaderElection } from './leader-election.js';
 
 /*
@@ -35,13 +36,6 @@ afterAll(async () => {
   for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
 });
 
-async function until(cond: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = [], options?: string): Promise<T[]> {
   const client = new pg.Client({ connectionString: databaseUrl, ...(options ? { options } : {}) });

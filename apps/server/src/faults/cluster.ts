@@ -5,29 +5,22 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { WS_CLOSE_SERVICE_RESTART, WS_RESTART_RECONNECT_JITTER_MS } from '@tp/contracts';
 import { startEmbeddedPg, type EmbeddedPg } from '../db/embedded-pg.js';
+import { sleep, until } from '../test/wait.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../../../..');
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls until `cond` holds; throws `what` after `timeoutMs`. */
-export async function waitFor(what: string, cond: () => boolean | Promise<boolean>, timeoutMs: number, everyMs = 100): Promise<number> {
-  const t0 = Date.now();
-  for (;;) {
-    if (await cond()) return Date.now() - t0;
-    if (Date.now() - t0 > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await sleep(everyMs);
-  }
+/** Polls until `cond` holds; throws naming `what` after `timeoutMs`; resolves with the time it took. */
+export function waitFor(what: string, cond: () => boolean | Promise<boolean>, timeoutMs: number, everyMs = 100): Promise<number> {
+  return until(cond, timeoutMs, what, everyMs);
 }
 
-// ------------------------------------------------------------------------------ PostgreSQL, Redis
+// ------------------------------------------------------------------------------ PostgreSQL
 
 /** The embedded PostgreSQL on a fixed port, so it can be restarted under the running servers. */
 export class OwnPostgres {
@@ -48,40 +41,7 @@ export class OwnPostgres {
   }
 }
 
-async function answersPing(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (d) => done(d.toString().startsWith('+PONG')));
-  });
-}
 
-/** A redis-server of the test's own (Debian's package), without persistence. */
-export class OwnRedis {
-  private proc: ChildProcess | undefined;
-  constructor(readonly port: number) {}
-  get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-  async start(): Promise<void> {
-    this.proc = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await waitFor('redis-server answers', () => answersPing(this.port), 10_000, 50);
-  }
-  async kill(): Promise<void> {
-    const proc = this.proc;
-    this.proc = undefined;
-    if (!proc || proc.exitCode !== null) return;
-    const exited = new Promise((r) => proc.once('exit', r));
-    proc.kill('SIGKILL');
-    await exited;
-  }
-}
 
 // ------------------------------------------------------------------------------ server processes
 

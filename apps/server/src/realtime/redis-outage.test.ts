@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,65 +10,23 @@ import { startServer, type RunningServer } from '../main.js';
 import { createTestDatabase } from '../test/test-app.js';
 import { ManualFeed, testMarketConfig } from '../test/market-helpers.js';
 import { wsConnect, type WsTestClient } from '../test/ws-client.js';
+import { OwnRedis } from '../test/own-redis.js';
+import { sleep, until } from '../test/wait.js';
 import type { BusMessage } from './bus.js';
 
-const REDIS_SERVER = '/usr/bin/redis-server';
 
-/** True when something answers PING on the port within a second. */
-function redisAnswers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (d) => done(d.toString().startsWith('+PONG')));
-  });
-}
-
-async function until(cond: () => boolean | Promise<boolean>, timeoutMs = 5000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error(`${what} not met in time`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('Redis gone: every node degraded, not down; pushes resume when it is back', () => {
-  let redisPort: number;
-  let redisDir: string;
-  let redis: ChildProcess | undefined;
+  let redis: OwnRedis;
   let databaseUrl: string;
   let drop: () => Promise<void>;
   const dirs: string[] = [];
   const servers: RunningServer[] = [];
   const sockets: WsTestClient[] = [];
 
-  async function startRedis(): Promise<void> {
-    const child = spawn(REDIS_SERVER, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', redisDir], { stdio: 'ignore' });
-    redis = child;
-    child.once('exit', () => {
-      if (redis === child) redis = undefined;
-    });
-    await until(() => redisAnswers(redisPort), 10_000, 'redis-server answering');
-  }
-  async function killRedis(): Promise<void> {
-    const child = redis;
-    if (!child) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGKILL');
-    await exited;
-  }
-
   beforeAll(async () => {
-    redisPort = await freePort();
-    redisDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tp-redis-'));
-    dirs.push(redisDir);
-    await startRedis();
+    redis = new OwnRedis(await freePort());
+    await redis.start();
     const database = await createTestDatabase();
     await database.db.destroy();
     databaseUrl = database.url;
@@ -79,7 +35,7 @@ describe('Redis gone: every node degraded, not down; pushes resume when it is ba
   afterAll(async () => {
     for (const s of sockets) s.ws.terminate();
     for (const s of servers) await s.stop().catch(() => undefined);
-    await killRedis();
+    await redis.kill();
     await drop?.();
     for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
   });
@@ -95,7 +51,7 @@ describe('Redis gone: every node degraded, not down; pushes resume when it is ba
         host: '127.0.0.1',
         dataDir,
         databaseUrl,
-        redisUrl: `redis://127.0.0.1:${redisPort}`,
+        redisUrl: redis.url,
         logLevel: 'silent',
         adminPassword: 'redis-outage-admin-password',
         webDistDir: path.join(dataDir, 'none'),
@@ -173,7 +129,7 @@ describe('Redis gone: every node degraded, not down; pushes resume when it is ba
     await dayMarket(atFollower, '100001.01');
 
     // Redis dies.
-    await killRedis();
+    await redis.kill();
     await until(() => !leader.bus.isConnected() && !follower.bus.isConnected(), 5000, 'both buses seeing Redis gone');
     for (const s of started) {
       const h = await health(s);
@@ -199,7 +155,7 @@ describe('Redis gone: every node degraded, not down; pushes resume when it is ba
     await expect(dayMarket(atFollower, '100002.02', 300)).rejects.toThrow();
 
     // Redis is back on the same port: pushes cross nodes again, with no restart.
-    await startRedis();
+    await redis.start();
     let price = 100003;
     await until(
       async () => {

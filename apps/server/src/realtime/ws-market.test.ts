@@ -5,6 +5,7 @@ import { KLINE_PERIOD_NAMES } from '@tp/contracts';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { startManualEngine, type ManualFeed } from '../test/market-helpers.js';
 import type { MarketEngine } from '../engine/market-engine.js';
+import { sleep, until } from '../test/wait.js';
 
 const FLUSH_MS = 40;
 let t: TestApp;
@@ -55,14 +56,6 @@ async function client(): Promise<Client> {
   };
 }
 
-async function until(cond: () => boolean, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pushes = (c: Client, type: string) => c.messages.filter((m) => m.type === type);
 
 describe('market pushes on /v2/ws', () => {
