@@ -95,6 +95,30 @@ describe('event outbox and relay', () => {
     expect(seen).toEqual([21, 22, 23]);
   });
 
+  it('records deliveries every few events, so a slow consumer halfway through a batch leaves the first ones done', async () => {
+    await clearOutbox();
+    for (let u = 1; u <= 30; u++) await emit(100 + u);
+    let release: () => void = () => undefined;
+    let handled = 0;
+    const slowAt25 = defineEventConsumer({
+      name: 'progress-check',
+      event: 'balance.changed',
+      async handle() {
+        handled += 1;
+        if (handled === 25) await new Promise<void>((r) => (release = r));
+      },
+    });
+    const r = relay([slowAt25]);
+    const draining = r.drain();
+    await vi.waitFor(() => expect(handled).toBe(25), { timeout: 5000, interval: 10 });
+    // The pass is still on event 25: the first 20 are already on record.
+    const done = await db.selectFrom('event_outbox').select(db.fn.countAll<string>().as('n')).where('done_at', 'is not', null).executeTakeFirstOrThrow();
+    expect(Number(done.n)).toBe(20);
+    release();
+    expect(await draining).toBe(30);
+    expect(await eventDeliveryLagMs(db)).toBeNull();
+  });
+
   it('delivers what was committed while no relay ran as soon as one starts, then each new commit by its NOTIFY', async () => {
     await clearOutbox();
     const c = recorder('restart-check');

@@ -29,6 +29,8 @@ interface PendingRow {
 }
 
 const MAX_RETRY_MS = 60_000;
+/** Deliveries of a batch are recorded in groups of this many events. */
+const RECORD_EVERY = 20;
 
 /**
  * Delivers the event outbox to the consumers, after commit, at least once. It runs on the engine
@@ -154,11 +156,25 @@ export class EventRelay {
           .execute()
       ).map((d) => `${d.event_id}:${d.consumer}`),
     );
-    // Successes are recorded for the whole batch in two statements after it (a crash before them
-    // hands the batch again: consumers are idempotent); failures are rare and recorded one by one.
+    // Successes are recorded in two statements per group of events (a crash before them hands
+    // those events again: consumers are idempotent); failures are rare and recorded one by one.
     const deliveredTo: { eventId: string; consumer: string }[] = [];
     const doneIds: string[] = [];
-    for (const event of events) {
+    let delivered = 0;
+    let done = 0;
+    // Recorded every few events, not once per batch: a slow consumer or a lost connection halfway
+    // through a batch of 200 would otherwise leave every event of it pending (and hand them all
+    // again to the next relay), and the outbox would look stalled meanwhile.
+    const record = async () => {
+      const deliveries = deliveredTo.splice(0);
+      const ids = doneIds.splice(0);
+      await this.recordDeliveries(deliveries);
+      if (ids.length > 0) await sql`UPDATE event_outbox SET done_at = now(), retry_at = NULL WHERE id = ANY(${ids}::bigint[])`.execute(db);
+      delivered += deliveries.length;
+      done += ids.length;
+    };
+    for (const [index, event] of events.entries()) {
+      if (index > 0 && index % RECORD_EVERY === 0) await record();
       // Stopping (a handover waits): the rest of the batch is left for the next relay.
       if (this.stopping) break;
       let failedAttempts = 0;
@@ -180,12 +196,7 @@ export class EventRelay {
         doneIds.push(event.id);
       }
     }
-    await this.recordDeliveries(deliveredTo);
-    if (doneIds.length > 0) {
-      await sql`UPDATE event_outbox SET done_at = now(), retry_at = NULL WHERE id = ANY(${doneIds}::bigint[])`.execute(db);
-    }
-    const delivered = deliveredTo.length;
-    const done = doneIds.length;
+    await record();
     return { seen: events.length, delivered, done };
   }
 

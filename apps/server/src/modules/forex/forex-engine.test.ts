@@ -12,6 +12,7 @@ import type { MarketEngine } from '../../engine/market-engine.js';
 import type { BusMessage } from '../../realtime/bus.js';
 import { verifyLedger } from '../ledger/index.js';
 import { ForexEngine } from './forex-engine.js';
+import { FOREX_ORDER_CHANGED } from './forex-events.js';
 import { ReferenceModel, makeScenario, type SimOrder } from './forex-simulation.js';
 import type { CoreEffect } from './trigger-core.js';
 
@@ -81,6 +82,16 @@ async function deliveredTo(consumer: string, userId: number): Promise<boolean> {
 const order = (id: number) => t.db.selectFrom('forex_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('forex trigger engine', () => {
+  it('re-reads the users of a burst of order changes in one read, not one queued task each', async () => {
+    await fx.idle();
+    const before = { ...fx.reloads };
+    // Fifty order actions answered at once (a busy second on the leader): each announces its user.
+    for (let userId = 1; userId <= 50; userId++) t.app.bus.publish(FOREX_ORDER_CHANGED, { userId });
+    await fx.idle();
+    expect(fx.reloads.runs - before.runs).toBe(1);
+    expect(fx.reloads.users - before.users).toBe(50);
+  });
+
   it('closes at stop loss and take profit at the triggering tick, citing its seq, and tells only the owner', async () => {
     const a = await demoLogin(t.app, 'fxe-sl-1');
     const b = await demoLogin(t.app, 'fxe-sl-2');

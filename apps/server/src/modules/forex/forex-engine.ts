@@ -75,6 +75,11 @@ export class ForexEngine implements TickConsumer {
    */
   readonly writes: GroupTransactions;
   private queue: Promise<void> = Promise.resolve();
+  /** Users waiting for the next coalesced reload (requestReload), and that reload's task. */
+  private readonly reloadWanted = new Set<number>();
+  private reloadTask: Promise<void> | undefined;
+  /** Coalesced reloads run, and the users they read (tests; a gauge for operators later). */
+  readonly reloads = { runs: 0, users: 0 };
   private unsubscribe: (() => void) | undefined;
   private timers: NodeJS.Timeout[] = [];
   private readonly dirtySymbols = new Set<number>();
@@ -104,7 +109,7 @@ export class ForexEngine implements TickConsumer {
         if (!accountTypes.includes(ACCOUNT_TYPES.forex)) return;
         // Not recorded as delivered: the next engine's relay hands it over again.
         if (this.stopped) throw new Error('the forex engine is stopping');
-        await this.enqueueOrThrow(() => this.reload([userId]));
+        await this.requestReload([userId]);
       },
     }),
   ];
@@ -121,6 +126,26 @@ export class ForexEngine implements TickConsumer {
     const run = this.queue.then(task).catch((err: unknown) => this.deps.log.error('forex engine task failed', err));
     this.queue = run;
     return run;
+  }
+
+  /**
+   * Re-reads these users at the queue's next turn. Requests that arrive before that turn join the
+   * same read: under load every order action asks for its user (and each reload ends with a copy
+   * sync), and one task per request filled the queue faster than it drained - the outbox relay,
+   * waiting behind it, stalled for tens of seconds. A request made while a reload runs gets the
+   * next one (it may have changed what that one read).
+   */
+  private requestReload(userIds: readonly number[]): Promise<void> {
+    for (const u of userIds) this.reloadWanted.add(u);
+    this.reloadTask ??= this.enqueueOrThrow(async () => {
+      this.reloadTask = undefined;
+      const users = [...this.reloadWanted];
+      this.reloadWanted.clear();
+      this.reloads.runs += 1;
+      this.reloads.users += users.length;
+      if (users.length > 0) await this.reload(users);
+    });
+    return this.reloadTask;
   }
 
   /** Like enqueue, but the caller sees the task's failure (the relay must retry it). */
@@ -146,7 +171,7 @@ export class ForexEngine implements TickConsumer {
       const userId = Number(m.payload.userId);
       if (!Number.isInteger(userId) || userId <= 0) return;
       if (building) changedDuringBuild.add(userId);
-      else void this.enqueue(() => this.reload([userId]));
+      else this.requestReload([userId]).catch(() => undefined); // logged by the queue
     });
     this.level = await stopOutLevel(this.db);
     this.core = new TriggerCore(this.level);
