@@ -90,6 +90,17 @@ describe('forex trigger engine', () => {
     await fx.idle();
     expect(fx.reloads.runs - before.runs).toBe(1);
     expect(fx.reloads.users - before.users).toBe(50);
+    // An order changed: the copies follow (one sync for the burst).
+    expect(fx.reloads.copySyncs - before.copySyncs).toBe(1);
+  });
+
+  it('re-reads a user whose balance moved without a copy sync (no order changed)', async () => {
+    await fx.idle();
+    const before = { ...fx.reloads };
+    const consumer = fx.eventConsumers.find((c) => c.event === 'balance.changed')!;
+    await consumer.handle({ userId: 1, accountTypes: [3] }, { db: t.db, bus: t.app.bus, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+    expect(fx.reloads.runs - before.runs).toBe(1);
+    expect(fx.reloads.copySyncs - before.copySyncs).toBe(0);
   });
 
   it('closes at stop loss and take profit at the triggering tick, citing its seq, and tells only the owner', async () => {

@@ -78,8 +78,10 @@ export class ForexEngine implements TickConsumer {
   /** Users waiting for the next coalesced reload (requestReload), and that reload's task. */
   private readonly reloadWanted = new Set<number>();
   private reloadTask: Promise<void> | undefined;
+  /** Whether the pending reload ends with a copy sync (an order changed, not only a balance). */
+  private reloadSyncs = false;
   /** Coalesced reloads run, and the users they read (tests; a gauge for operators later). */
-  readonly reloads = { runs: 0, users: 0 };
+  readonly reloads = { runs: 0, users: 0, copySyncs: 0 };
   private unsubscribe: (() => void) | undefined;
   private timers: NodeJS.Timeout[] = [];
   private readonly dirtySymbols = new Set<number>();
@@ -109,7 +111,10 @@ export class ForexEngine implements TickConsumer {
         if (!accountTypes.includes(ACCOUNT_TYPES.forex)) return;
         // Not recorded as delivered: the next engine's relay hands it over again.
         if (this.stopped) throw new Error('the forex engine is stopping');
-        await this.requestReload([userId]);
+        // Only the balance moved: no order changed, so copy trading has nothing to follow. (The
+        // relay awaits its events one by one: a copy sync per event made a backlog of them
+        // after a restart take tens of seconds.)
+        await this.requestReload([userId], false);
       },
     }),
   ];
@@ -135,15 +140,18 @@ export class ForexEngine implements TickConsumer {
    * waiting behind it, stalled for tens of seconds. A request made while a reload runs gets the
    * next one (it may have changed what that one read).
    */
-  private requestReload(userIds: readonly number[]): Promise<void> {
+  private requestReload(userIds: readonly number[], syncCopies = true): Promise<void> {
     for (const u of userIds) this.reloadWanted.add(u);
+    if (syncCopies) this.reloadSyncs = true;
     this.reloadTask ??= this.enqueueOrThrow(async () => {
       this.reloadTask = undefined;
       const users = [...this.reloadWanted];
+      const sync = this.reloadSyncs;
       this.reloadWanted.clear();
+      this.reloadSyncs = false;
       this.reloads.runs += 1;
       this.reloads.users += users.length;
-      if (users.length > 0) await this.reload(users);
+      if (users.length > 0) await this.reload(users, 0, sync);
     });
     return this.reloadTask;
   }
@@ -349,7 +357,7 @@ export class ForexEngine implements TickConsumer {
   }
 
   /** Re-reads users from the database, re-indexes them and settles what is due for them now. */
-  private async reload(userIds: readonly number[], depth = 0): Promise<void> {
+  private async reload(userIds: readonly number[], depth = 0, syncCopies = true): Promise<void> {
     const rows = await repo.contractAccounts(this.db, userIds, ACCOUNT_TYPES.forex);
     const effects: CoreEffect[] = [];
     // One read of every user's open orders: a trader's fill re-reads thousands of followers.
@@ -369,7 +377,10 @@ export class ForexEngine implements TickConsumer {
     // A refused effect re-reads again; twice more at most, then the next tick or reconcile retries.
     if (depth < 2) await this.apply(effects, this.deps.now(), depth);
     // A user's orders changed over HTTP (a trader's market fill, close or new stops): the copies follow.
-    if (depth === 0) await this.syncCopies();
+    if (depth === 0 && syncCopies) {
+      this.reloads.copySyncs += 1;
+      await this.syncCopies();
+    }
   }
 
   /**
