@@ -22,7 +22,15 @@ export interface RunningServer {
   bus: Bus;
   runtime: MarketRuntime | undefined;
   stop(): Promise<void>;
+  /** The parts of a stop that have not finished yet (what a stop that hangs waits for). */
+  stopping(): string[];
 }
+
+/**
+ * How long a stop may take before the process exits anyway, naming what it still waits for:
+ * below the 30 s most orchestrators give between SIGTERM and SIGKILL, so the reason is logged.
+ */
+const STOP_DEADLINE_MS = 25_000;
 
 export interface StartOptions {
   /** Engine overrides (tests: feeds, symbols, clock). */
@@ -71,18 +79,24 @@ export async function startServer(config: Config = loadConfig(), opts: StartOpti
       await runtime.start();
     }
     let stopping: Promise<void> | undefined;
+    const pending = new Set<string>();
+    const part = async (name: string, run: () => Promise<unknown> | undefined) => {
+      pending.add(name);
+      await run();
+      pending.delete(name);
+    };
     const stop = () =>
       (stopping ??= (async () => {
         // Drain: /readyz says so, the listener closes, sockets hear "service restart" and go to
         // another node, requests in flight finish. Meanwhile the engine makes its final flush and
         // releases the lease, so a standby starts at once. The database goes only after both.
         app.draining = true;
-        await Promise.all([runtime?.stop(), app.close()]);
-        await readyBus.close();
-        await db.destroy();
-        await embedded?.stop();
+        await Promise.all([part('the market engine', () => runtime?.stop()), part('requests and sockets', () => app.close())]);
+        await part('the realtime bus', () => readyBus.close());
+        await part('the database pool', () => db.destroy());
+        await part('the embedded PostgreSQL', () => embedded?.stop());
       })());
-    return { app, db, url, config, bus: readyBus, runtime, stop };
+    return { app, db, url, config, bus: readyBus, runtime, stop, stopping: () => [...pending] };
   } catch (err) {
     await runtime?.stop().catch(() => undefined);
     await bus?.close().catch(() => undefined);
@@ -98,6 +112,10 @@ async function main(): Promise<void> {
   console.log(`Admin console: ${server.url}admin/`);
   const shutdown = (signal: string) => {
     console.log(`${signal} received, shutting down`);
+    setTimeout(() => {
+      console.error(`shutdown not finished after ${STOP_DEADLINE_MS} ms, still waiting for: ${server.stopping().join(', ') || 'nothing named'}; exiting`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     server.stop().then(
       () => process.exit(0),
       (err: unknown) => {

@@ -109,7 +109,11 @@ describe.skipIf(!redisUp)('two server processes on one database with Redis', () 
 
     // The leader stops (its lock connection closes): the follower takes over within a retry or two.
     const stoppedAt = Date.now();
-    await a.stop();
+    const stopping = a.stop();
+    // What a stop still waits for is named (a stop past its deadline says so before exiting).
+    expect(a.stopping()).toEqual(['the market engine', 'requests and sockets']);
+    await stopping;
+    expect(a.stopping()).toEqual([]);
     await until(() => b.runtime!.election.role === 'leader' && b.runtime!.ready());
     expect(Date.now() - stoppedAt).toBeLessThan(3000);
     const bookB = b.runtime!.engine!.book('BTCUSDT')!;

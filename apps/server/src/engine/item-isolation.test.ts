@@ -97,4 +97,23 @@ describe('settling a batch item by item', () => {
     expect(out.failed.map((f) => f.item)).toEqual([3104]); // 3104 = 97 x 32
     await pruneSetAside(db, 'test.each', () => false);
   });
+
+  it('an item in its own transaction that meets a deadlock is run again, and the run goes on', async () => {
+    // A copy close against a batch that locked the same accounts in the other order: PostgreSQL
+    // ends one side after a second; that item's transaction wrote nothing and runs again.
+    let tries = 0;
+    const out = await settleIsolated(db, [4000, 4001], {
+      job: 'test.conflict',
+      key: (n) => `n ${n}`,
+      at: new Date(),
+      each: async (trx, n) => {
+        await insertAll(trx, [n]);
+        if (n === 4000 && ++tries === 1) throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+        return n;
+      },
+    });
+    expect(out.done).toEqual([4000, 4001]);
+    expect(tries).toBe(2);
+    expect((await sql<{ n: number }>`SELECT n FROM isolation_probe WHERE n IN (4000, 4001) ORDER BY n`.execute(db)).rows).toEqual([{ n: 4000 }, { n: 4001 }]);
+  });
 });

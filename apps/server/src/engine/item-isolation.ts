@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { pgErrorCode, type DB, type Db, type Executor } from '../db/database.js';
+import { pgErrorCode, retryingConflicts, type DB, type Db, type Executor } from '../db/database.js';
 import type { EngineLog } from './engine-log.js';
 
 /*
@@ -15,6 +15,9 @@ import type { EngineLog } from './engine-log.js';
 
 /** A set-aside item is tried again no sooner than this after its last failure (the sweeps' period). */
 export const SET_ASIDE_RETRY_MS = 10_000;
+
+/** How often an item settled in its own transaction is run again after a deadlock or serialization failure. */
+const ITEM_CONFLICT_RETRIES = 2;
 
 /** Failures recorded by this process (setAsideRecordedTotal). */
 let recorded = 0;
@@ -116,7 +119,9 @@ export async function settleEach<I, R>(db: Executor, items: readonly I[], fn: (t
       r = await inSavepoint(db as Transaction<DB>, (t) => fn(t, item));
     } else {
       try {
-        r = { ok: true, value: await (db as Db).transaction().execute((t) => fn(t, item)) };
+        // A deadlock or serialization failure is the moment's, not the item's: its own
+        // transaction wrote nothing and is run again before the conflict fails the run.
+        r = { ok: true, value: await retryingConflicts(() => (db as Db).transaction().execute((t) => fn(t, item)), ITEM_CONFLICT_RETRIES) };
       } catch (err) {
         if (!isItemFault(err)) throw err;
         r = { ok: false, reason: reasonOf(err) };

@@ -45,7 +45,7 @@ export const DEFAULT_RENEW_MS = 1_000;
 /** Where a leader that stops says so: standbys try the lock at once instead of at their next retry. */
 const RELEASED_CHANNEL = 'tp_engine_released';
 /** How long a takeover waits for the deposed leader's transactions in flight before ending them. */
-const FENCE_WAIT_MS = 500;
+export const FENCE_WAIT_MS = 500;
 const TAKEOVER_TRIES = 5;
 
 /** The lease as the database holds it: any node reads the same (/healthz, the dashboard). */

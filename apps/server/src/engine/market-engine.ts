@@ -76,6 +76,9 @@ export class MarketEngine {
   private flushing: Promise<void> | undefined;
   private running = false;
   private consumers: TickConsumer[] = [];
+  /** Settles once every consumer has started (or failed to): ticks are delivered after it. */
+  private consumersStarted: Promise<void> = Promise.resolve();
+  private stopping: Promise<void> | undefined;
   /** Clock-driven jobs, created at start (tests drive runDue when timers are off). */
   scheduler: Scheduler | undefined;
   /** The event outbox relay, created at start (tests drive drain when timers are off). */
@@ -108,17 +111,58 @@ export class MarketEngine {
     const tBooks = performance.now();
 
     // Consumers rebuild their indexes (and settle what fell due while no engine ran) before the
-    // first new tick reaches them.
+    // first new tick reaches them. The feeds do not wait for them: prices reach people as soon as
+    // the books are open (a handover's gap in the price stream is the books' load, not the
+    // indexes'), and the ticks stored meanwhile are delivered once every consumer has started.
     const deps = { db: this.db, bus: this.bus, log: this.log, now: this.now, lastPrice: (code: string) => this.lastPrice(code), priceMaxAgeMs: this.config.priceMaxAgeMs };
     this.consumers = (this.opts.consumers ?? []).map((make) => make(deps));
     const consumerMs: string[] = [];
-    for (const consumer of this.consumers) {
-      const c0 = performance.now();
-      await consumer.start();
-      consumerMs.push(`${consumer.constructor.name} ${Math.round(performance.now() - c0)}`);
+    let tConsumers = 0;
+    let tRelay = 0;
+    const consumersAndRelay = (async () => {
+      // Each consumer reads its own tables: they start together.
+      await Promise.all(
+        this.consumers.map(async (consumer) => {
+          const c0 = performance.now();
+          await consumer.start();
+          consumerMs.push(`${consumer.constructor.name} ${Math.round(performance.now() - c0)}`);
+        }),
+      );
+      tConsumers = performance.now();
+      // The relay and the scheduler start after the consumers they call into, and stop before them.
+      await this.startRelayAndScheduler();
+      tRelay = performance.now();
+    })();
+    this.consumersStarted = consumersAndRelay.catch(() => undefined);
+
+    this.running = true;
+    if (this.opts.timers !== false) {
+      this.flushTimer = setInterval(() => void this.flush(), this.config.tickFlushMs);
+      // The safety net of a lost config.changed: the symbol table is small.
+      this.symbolsTimer = setInterval(() => void this.refreshSymbols(), SYMBOLS_RECHECK_MS);
     }
-    const tConsumers = performance.now();
-    // The relay and the scheduler start after the consumers they call into, and stop before them.
+    // Staff enable, disable or reschedule symbols in the admin console; the change is announced after commit.
+    this.unsubscribeConfig = this.bus.subscribe((m) => {
+      if (m.topic === 'config.changed' && m.payload.area === 'symbols') void this.refreshSymbols();
+    });
+    const tFeeds0 = performance.now();
+    await this.startFeeds();
+    const tFeeds = performance.now();
+    try {
+      await consumersAndRelay;
+    } catch (err) {
+      // A consumer that cannot start leaves no engine half running (feeds ticking, nothing acting on them).
+      await this.stop();
+      throw err;
+    }
+    const ms = (a: number, b: number) => Math.round(b - a);
+    this.log.info(
+      `market engine running: ${this.feeds.map((f) => `${f.name} (${f.status().symbols.length})`).join(', ')}; started in ${ms(t0, performance.now())} ms, prices after ${ms(t0, tFeeds)} (books ${ms(t0, tBooks)}, feeds ${ms(tFeeds0, tFeeds)}; beside them consumers ${ms(tBooks, tConsumers)} [${consumerMs.join(', ')}], relay ${ms(tConsumers, tRelay)})`,
+    );
+  }
+
+  /** The outbox relay and the clock-driven jobs: both call into the started consumers. */
+  private async startRelayAndScheduler(): Promise<void> {
     const timers = this.opts.timers !== false;
     this.events = new EventRelay({
       db: this.db,
@@ -138,23 +182,6 @@ export class MarketEngine {
       checkEveryMs: timers ? (this.opts.schedulerCheckMs ?? 1000) : 0,
     });
     this.scheduler.start();
-
-    this.running = true;
-    if (this.opts.timers !== false) {
-      this.flushTimer = setInterval(() => void this.flush(), this.config.tickFlushMs);
-      // The safety net of a lost config.changed: the symbol table is small.
-      this.symbolsTimer = setInterval(() => void this.refreshSymbols(), SYMBOLS_RECHECK_MS);
-    }
-    // Staff enable, disable or reschedule symbols in the admin console; the change is announced after commit.
-    this.unsubscribeConfig = this.bus.subscribe((m) => {
-      if (m.topic === 'config.changed' && m.payload.area === 'symbols') void this.refreshSymbols();
-    });
-    const tRelay = performance.now();
-    await this.startFeeds();
-    const ms = (a: number, b: number) => Math.round(b - a);
-    this.log.info(
-      `market engine running: ${this.feeds.map((f) => `${f.name} (${f.status().symbols.length})`).join(', ')}; started in ${ms(t0, performance.now())} ms (books ${ms(t0, tBooks)}, consumers ${ms(tBooks, tConsumers)} [${consumerMs.join(', ')}], relay ${ms(tConsumers, tRelay)}, feeds ${ms(tRelay, performance.now())})`,
-    );
   }
 
   /** The enabled symbols this engine runs (tests may narrow them with onlySymbols). */
@@ -167,20 +194,24 @@ export class MarketEngine {
   private async openBooks(symbols: readonly store.EngineSymbolRow[]): Promise<void> {
     if (symbols.length === 0) return;
     const ids = symbols.map((s) => s.id);
-    const lastTicks = new Map((await store.lastTicks(this.db, ids)).map((t) => [t.symbolId, t]));
-    let latest = await store.latestCandles(this.db, ids);
+    // A standby kept the day warm: only the minutes since its last refresh are read now, beside the
+    // last ticks and candles (a handover waits for these reads).
+    let windows = this.opts.dayWindows ?? new DayWindows(this.now);
+    const [lastTickRows, latestRead] = await Promise.all([store.lastTicks(this.db, ids), store.latestCandles(this.db, ids), windows.refresh(this.db)]);
+    const lastTicks = new Map(lastTickRows.map((t) => [t.symbolId, t]));
+    let latest = latestRead;
 
     const startedAt = this.now();
     const generated = await this.ensureHistory([...symbols], latest, lastTicks);
     if (generated > 0) {
       this.log.info(`market history generated: ${generated} candles in ${this.now() - startedAt} ms`);
       latest = await store.latestCandles(this.db, ids);
+      // The day just generated is read whole (the windows above were read before it existed).
+      windows = new DayWindows(this.now);
+      await windows.refresh(this.db);
     }
 
     const currentMinute = new Map(latest.filter((c) => c.period === 1).map((c) => [c.symbolId, c.time]));
-    // A standby kept the day warm: only the minutes since its last refresh are read now.
-    const windows = this.opts.dayWindows ?? new DayWindows(this.now);
-    await windows.refresh(this.db);
     const dayWindows = windows.closedMinutesOfDay(currentMinute);
     for (const s of symbols) {
       const last = lastTicks.get(s.id);
@@ -397,6 +428,9 @@ export class MarketEngine {
 
   private async deliver(ticks: readonly store.TickRow[]): Promise<void> {
     if (this.consumers.length === 0 || ticks.length === 0) return;
+    // Ticks stored while the consumers still rebuild their indexes wait for them (in order: the
+    // next flush waits for this one).
+    await this.consumersStarted;
     const stored: StoredTick[] = ticks.map((t) => ({ ...t, code: this.codesById.get(t.symbolId)! }));
     for (const consumer of this.consumers) {
       try {
@@ -430,24 +464,33 @@ export class MarketEngine {
     }
   }
 
-  async stop(): Promise<void> {
-    if (!this.running) return;
-    this.running = false;
+  stop(): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    this.stopping ??= this.stopOnce().finally(() => {
+      this.stopping = undefined;
+    });
+    return this.stopping;
+  }
+
+  private async stopOnce(): Promise<void> {
     const t0 = performance.now();
-    clearInterval(this.flushTimer);
     clearInterval(this.symbolsTimer);
     this.unsubscribeConfig?.();
-    // Together, not one after the other: a handover waits for this stop, and each part only
-    // finishes what it has in hand (the relay the event it delivers, the scheduler its run).
-    await Promise.all([this.symbolsRefresh, this.scheduler?.stop(), this.events?.stop(), ...this.feeds.map((f) => f.stop())]);
-    const tStopped = performance.now();
+    // The relay and the scheduler together, each finishing only what it has in hand (the event it
+    // delivers, its run). Meanwhile the feeds still tick and prices reach people: a handover's
+    // gap in the price stream is the feeds' stop and the last flush, not this.
+    await Promise.all([this.symbolsRefresh, this.scheduler?.stop(), this.events?.stop()]);
+    const tWork = performance.now();
+    this.running = false;
+    clearInterval(this.flushTimer);
+    await Promise.all(this.feeds.map((f) => f.stop()));
     await this.flushing;
     await this.flush();
     const tFlush = performance.now();
     for (const consumer of this.consumers) await consumer.stop();
     this.consumers = [];
     const ms = (a: number, b: number) => Math.round(b - a);
-    this.log.info(`market engine stopped in ${ms(t0, performance.now())} ms (relay, scheduler and feeds ${ms(t0, tStopped)}, flush ${ms(tStopped, tFlush)}, consumers ${ms(tFlush, performance.now())})`);
+    this.log.info(`market engine stopped in ${ms(t0, performance.now())} ms (relay and scheduler ${ms(t0, tWork)}; then feeds and flush ${ms(tWork, tFlush)}, consumers ${ms(tFlush, performance.now())})`);
   }
 
   isRunning(): boolean {

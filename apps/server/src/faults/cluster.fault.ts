@@ -25,6 +25,7 @@ import { GENESIS_HASH, tickHash } from '@tp/domain';
 import { createDb, type Db } from '../db/database.js';
 import { freePort } from '../db/embedded-pg.js';
 import { EVENT_OUTBOX_CHANNEL } from '../engine/event-outbox.js';
+import { FENCE_WAIT_MS } from '../engine/leader-election.js';
 import { checkBooks } from '../verify-books.js';
 import { OwnRedis } from '../test/own-redis.js';
 import { sleep } from '../test/wait.js';
@@ -51,8 +52,9 @@ const RENEW_MS = 400;
 const TARGET = {
   graceful: 500,
   kill: LEASE_MS + 1000,
-  // A hung leader is seen expired on two checks in a row, then its lock connection is ended.
-  hang: LEASE_MS + 3 * RENEW_MS + 1000,
+  // A hung leader is seen expired on two checks in a row, then its lock connection is ended; a
+  // leader paused mid-write holds the fence, which the takeover waits for before ending it.
+  hang: LEASE_MS + 3 * RENEW_MS + FENCE_WAIT_MS + 1000,
 };
 /** After Redis or PostgreSQL is back, or a node restarted: prices on every node within this. */
 const RECOVERY_MS = 15_000;
