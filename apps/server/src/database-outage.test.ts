@@ -251,7 +251,8 @@ describe('PostgreSQL stops and comes back under a running server', () => {
       }
     });
     expect(loginAnswer.ms).toBeLessThan(4000);
-    expect(loginAnswer.value).toMatchObject({ code: 0 });
+    // Told "try again shortly" (not a refused token), so the client keeps its token and retries.
+    expect(loginAnswer.value).toMatchObject({ type: 'login_result', code: 0, error: 'service_unavailable' });
     ws.send({ type: 'ping', params: 'still-there' });
     expect(await ws.nextOf('pong')).toMatchObject({ params: 'still-there' });
 

@@ -8,7 +8,8 @@ export type ClientMessage =
   | { type: 'unsub'; params: string }
   | { type: 'ping'; params: number };
 
-export interface ResultMessage { type: 'login_result' | 'logout_result' | 'staff_login_result' | 'sub_result' | 'unsub_result'; code: 0 | 1; msg: string; params?: string }
+/** `error` names a refusal of the moment the client may try again after (the database away). */
+export interface ResultMessage { type: 'login_result' | 'logout_result' | 'staff_login_result' | 'sub_result' | 'unsub_result'; code: 0 | 1; msg: string; params?: string; error?: 'service_unavailable' }
 /**
  * Pushed when the socket's login ends without the client asking: logout elsewhere, password
  * change, a revoked token or a disabled user. Private subscriptions are dropped; public topics go

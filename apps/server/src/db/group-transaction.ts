@@ -16,8 +16,8 @@ import { pgErrorCode, preparedQuery, retryingConflicts, type DB, type Db } from 
  *   is refused by the database, nothing of the batch happened and every action runs again on its
  *   own. When the connection is lost with the COMMIT's outcome unknown, every action of the batch
  *   fails (as a lone transaction would) and the client retries under its Idempotency-Key.
- * - Deadlock-free against the ascending lock order of single statements: the accounts of the
- *   batch's users are locked first, ascending (see write).
+ * - Deadlock-free against the ledger's lock order (users' accounts ascending, then the house's):
+ *   the accounts of the batch's users are locked first, ascending (see write).
  * - Bounded: at most `maxBatch` actions per batch, `lanes` batches at a time; the next batch
  *   leaves as soon as a lane is free, with no timer.
  */
@@ -117,16 +117,19 @@ export class GroupTransactions {
     const outcomes: Outcome<unknown>[] = [];
     try {
       await this.db.transaction().execute(async (trx) => {
-        // Every statement that locks ledger accounts locks them in ascending id order (the
-        // ledger's post, the forex batch statement), so any two of them can wait for each other
-        // but never deadlock. A batch runs its actions one after another, each locking its own
-        // accounts: the batch as a whole would lock out of order (a later action's lower ids
-        // after an earlier action's higher ones) and could deadlock with a forex batch or
-        // another lane. So the accounts of every user in the batch are locked first, ascending.
+        // Every statement that locks ledger accounts locks them in the ledger's one order: users'
+        // accounts ascending, then the house's ascending (the ledger's post, the forex batch
+        // statement), so any two of them can wait for each other but never deadlock. A batch runs
+        // its actions one after another, each locking its own accounts: the batch as a whole
+        // would lock out of order (a later action's lower ids after an earlier action's higher
+        // ones) and could deadlock with a forex batch or another lane. So the accounts of every
+        // user in the batch are locked first, ascending; the house's accounts its actions reach
+        // come after them, as the order wants.
         // What this does not order: a path outside any batch that locks a row of its own before
-        // the accounts (an order row, e.g. a demo reset closing its orders) can still meet a
-        // batch in a deadlock; PostgreSQL then fails one side, and a failed action is rerun on
-        // its own after its batch (below), so it costs time, never an action.
+        // the accounts (an order row, e.g. a demo reset closing its orders), or two house
+        // accounts reached by different actions of one batch in descending order, can still meet
+        // another transaction in a deadlock; PostgreSQL then fails one side, and a failed action
+        // is rerun on its own after its batch (below), so it costs time, never an action.
         const users = [...new Set(batch.flatMap((w) => w.users))];
         if (users.length > 0) await lockUserAccounts(trx, users);
         for (const w of batch) {

@@ -5,6 +5,7 @@ import { text, resolveLang, type TextKey } from '../http/messages/index.js';
 import { tokenFromHeader, userForToken } from '../http/auth.js';
 import { adminForToken, liveStaffSessionIds } from '../http/admin-auth.js';
 import { refusalEnvelope } from '../http/envelope.js';
+import { isDatabaseUnavailable } from '../db/database.js';
 import { liveSessionIds } from '../http/session-lookup.js';
 import type { BusMessage } from './bus.js';
 
@@ -346,7 +347,16 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
           result(conn, 'login_result', false, 'too_many_requests');
           return;
         }
-        const user = typeof params === 'string' ? await userForToken(app.db, tokenFromHeader(params)) : undefined;
+        let user: Awaited<ReturnType<typeof userForToken>>;
+        try {
+          user = typeof params === 'string' ? await userForToken(app.db, tokenFromHeader(params)) : undefined;
+        } catch (err) {
+          if (!isDatabaseUnavailable(err)) throw err;
+          // Not a refused token: the client keeps it and logs in again shortly.
+          req.log.warn({ err }, 'websocket login: database unavailable');
+          send(conn, { type: 'login_result', code: 0, msg: text(conn.lang, 'service_unavailable'), error: 'service_unavailable' });
+          return;
+        }
         if (!user) {
           await loginLimiter(req);
           result(conn, 'login_result', false, 'not_logged_in');
@@ -499,6 +509,13 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
           for (const m of messages) await handle(conn, req, m);
         })
         .catch((err: unknown) => {
+          // The database away (a login during an outage) is the moment's, not a fault: the client
+          // hears "try again shortly", as over HTTP, and the log says it at warn.
+          if (isDatabaseUnavailable(err)) {
+            req.log.warn({ err }, 'websocket message: database unavailable');
+            send(conn, { type: 'error', code: 0, msg: text(conn.lang, 'service_unavailable'), error: 'service_unavailable' });
+            return;
+          }
           req.log.error({ err }, 'websocket message failed');
           send(conn, { type: 'error', code: 0, msg: text(conn.lang, 'server_error') });
         });

@@ -86,7 +86,7 @@ export interface Lane {
 /**
  * Active auto-following followers of a trader, in one lane, who followed before the order filled and have no
  * copy row for it yet, a batch at a time from `afterAccount`, their contract accounts locked in
- * ascending id order (the ledger's order, so no two transactions wait on each other in a cycle):
+ * ascending id order (users' accounts come first in the ledger's lock order, so no two transactions wait on each other in a cycle):
  * the balances planned with are the balances the post will find.
  *
  * "No copy row yet" is a probe of the (trader order, follower) key per follower (a lateral

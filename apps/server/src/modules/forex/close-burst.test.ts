@@ -48,24 +48,25 @@ describe("parallel closes of one user's orders", () => {
 });
 
 describe('a close and another post to the house', () => {
-  it('never wait on each other in a cycle: the close takes the house and the user account together, in ascending order', async () => {
+  it('never wait on each other in a cycle: the close takes the user account and the house together, in the ledger lock order', async () => {
     const btc = await symbolId(t.db, 'BTCUSDT');
     await storeTick(t.db, 'BTCUSDT', '100000.00');
     const demo = await demoLogin(t.app, `close-order-${Date.now()}`);
     const opened = await call<ForexOrder>(t.app, { method: 'POST', url: endpoints.forex.submit.path, headers: auth(demo.token), payload: { type: 1, cont: '0.01', forex_id: btc, status: 1, multiple: 10 } });
     const house = await t.db.selectFrom('ledger_accounts').select('id').where('system_code', '=', 'house_demo_funding').executeTakeFirstOrThrow();
     const account = await t.db.selectFrom('ledger_accounts').select('id').where('user_id', '=', demo.user.id).where('account_type', '=', 3).executeTakeFirstOrThrow();
-    // Another transaction posts to the house and then to this user (as the ledger does, ascending).
+    // Another transaction takes this user's account and then the house's, in the ledger's lock
+    // order (users first): a group batch whose action reaches the house, or another post.
     const other = new pg.Client({ connectionString: t.databaseUrl });
     await other.connect();
     try {
       await other.query('BEGIN');
       await other.query("SET LOCAL deadlock_timeout = '100ms'");
-      await other.query('SELECT id FROM ledger_accounts WHERE id = $1 FOR UPDATE', [house.id]);
+      await other.query('SELECT id FROM ledger_accounts WHERE id = $1 FOR UPDATE', [account.id]);
       const closing = call(t.app, { method: 'POST', url: endpoints.forex.close.path, headers: auth(demo.token), payload: { id: opened.body.data.Id } });
       await new Promise((r) => setTimeout(r, 300));
-      // Had the close locked the user's account alone first, this would now be a deadlock.
-      await other.query('SELECT id FROM ledger_accounts WHERE id = $1 FOR UPDATE', [account.id]);
+      // Had the close locked the house's account first, this would now be a deadlock.
+      await other.query('SELECT id FROM ledger_accounts WHERE id = $1 FOR UPDATE', [house.id]);
       await other.query('COMMIT');
       expect((await closing).body.code).toBe(1);
     } finally {

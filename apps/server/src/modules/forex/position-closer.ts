@@ -51,8 +51,8 @@ export interface CloseAt {
 export async function closePosition(trx: Executor, orderId: number, close: CloseAt): Promise<repo.OrderRow | undefined> {
   const current = await repo.findOrder(trx, orderId);
   if (!current || current.status !== 1) return undefined;
-  // The accounts this close posts to, locked first and together in ascending id order - the order
-  // of every ledger statement. Locking the user's account alone first and the house's in the post
+  // The accounts this close posts to, locked first and together in the ledger's lock order (the
+  // user's, then the house's) - the order of every ledger statement. Locking the user's account alone first and the house's in the post
   // let two closes (or a close and any post to the house) wait on each other in a cycle.
   const house = await houseAccounts(trx, current.is_demo, current.user_id);
   const account = await contractAccount(trx, current.user_id);

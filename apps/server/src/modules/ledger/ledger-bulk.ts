@@ -1,6 +1,7 @@
 import { Decimal } from '@tp/domain';
 import { sql } from 'kysely';
 import { pgErrorCode, preparedQuery, type Executor } from '../../db/database.js';
+import { ACCOUNT_LOCK_ORDER } from './ledger.repository.js';
 import { AlreadyPostedError, InsufficientFundsError, LedgerError, type Bucket, type PostInput } from './ledger.service.js';
 
 /**
@@ -8,7 +9,7 @@ import { AlreadyPostedError, InsufficientFundsError, LedgerError, type Bucket, t
  * follower) - posted with two statements whatever their number, for fan-outs where `post`'s one
  * statement spends its time deciding in SQL what is cheaper to decide once the rows are locked:
  *
- * 1. the accounts named are locked in ascending id order (the ledger's lock order, so no two
+ * 1. the accounts named are locked in the ledger's lock order (ACCOUNT_LOCK_ORDER, so no two
  *    transactions wait on each other in a cycle) and read;
  * 2. against those locked rows - nobody else can change them until the caller's transaction ends -
  *    every rule of `post` is checked here: at least two postings per transaction, a known bucket
@@ -175,7 +176,7 @@ interface LockedForPost {
 
 const lockStatement = preparedQuery<LockedForPost>(
   'ledger_bulk_lock',
-  `SELECT id, user_id, currency_id, balance::text, lock_balance::text FROM ledger_accounts WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
+  `SELECT id, user_id, currency_id, balance::text, lock_balance::text FROM ledger_accounts WHERE id = ANY($1::int[]) ORDER BY ${ACCOUNT_LOCK_ORDER} FOR UPDATE`,
 );
 
 async function lockForPost(trx: Executor, ids: readonly number[]): Promise<LockedForPost[]> {

@@ -9,13 +9,24 @@ export interface LockedAccount {
   lock_balance: string;
 }
 
-/** Locks the accounts in ascending id order, so two transactions never wait on each other in a cycle. */
+/**
+ * The ledger's one lock order: users' accounts first, ascending by id, then the house's accounts,
+ * ascending by id. Every statement that locks accounts sorts by it, so two of them can wait for
+ * each other but never in a cycle. Users come first because a group batch locks all its users'
+ * accounts before its actions run, and an action (a close) reaches the house's P&L only then: a
+ * lone close of the engine that took the house's account first would meet such a batch in a
+ * deadlock, which PostgreSQL breaks only after a second.
+ */
+export const ACCOUNT_LOCK_ORDER = '(user_id IS NULL), id';
+
+/** Locks the accounts in the ledger's lock order (ACCOUNT_LOCK_ORDER). */
 export async function lockAccounts(db: Executor, ids: readonly number[]): Promise<LockedAccount[]> {
   if (ids.length === 0) return [];
   return db
     .selectFrom('ledger_accounts')
     .select(['id', 'user_id', 'currency_id', 'balance', 'lock_balance'])
     .where('id', 'in', [...ids])
+    .orderBy(sql`user_id IS NULL`)
     .orderBy('id')
     .forUpdate()
     .execute();
@@ -131,12 +142,12 @@ export const POST_INPUT = `posting AS MATERIALIZED (
       SELECT * FROM unnest($5::text[], $6::text[], $7::text[]) WITH ORDINALITY AS e(kind, memo, reference, entry)
     ),`;
 
-/** Every named account, locked in ascending id order: the ledger's one lock order. */
+/** Every named account, locked in the ledger's one lock order (ACCOUNT_LOCK_ORDER). */
 export const LOCKED_ACCOUNTS = `locked AS MATERIALIZED (
       SELECT a.id, a.user_id, a.currency_id, a.balance, a.lock_balance
       FROM ledger_accounts a
       WHERE a.id = ANY($2::int[])
-      ORDER BY a.id
+      ORDER BY ${ACCOUNT_LOCK_ORDER}
       FOR UPDATE
     ),`;
 
@@ -165,7 +176,7 @@ const SET_INSERT = `numbered AS MATERIALIZED (
 
 /**
  * The one way money moves: one or many ledger transactions in one statement (one round trip).
- * Locks the accounts in ascending id order (FOR UPDATE after the sort), then decides - against
+ * Locks the accounts in the ledger's lock order (FOR UPDATE after the sort), then decides - against
  * the locked, newest rows - that every posting names a known bucket and an amount NUMERIC(36, 18)
  * holds exactly, that every account exists, that each transaction sums to zero per currency and
  * that no user account goes below zero in either bucket after any transaction of the set (in

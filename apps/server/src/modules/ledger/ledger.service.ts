@@ -63,7 +63,7 @@ export interface Companions {
  * The only way money moves, for one business change or many at once (option expiries settle
  * thousands on one tick): each input is its own ledger transaction whose postings sum to zero per
  * currency, with its own kind, memo and reference. All of them are checked and written by one
- * statement (repo.postInOneStatement): the accounts are locked in ascending id order, no user
+ * statement (repo.postInOneStatement): the accounts are locked in the ledger's lock order, no user
  * account may go below zero after any of them, and a refused post writes nothing and leaves the
  * caller's transaction usable. Runs inside the caller's database transaction, so the business
  * change and its money commit together.

@@ -8,7 +8,7 @@ import { AlreadyPostedError, baseCurrencyId, holdPostings, InsufficientFundsErro
 
 /** A post with companion rows: the one entry point, with its companions argument. */
 const postWithCompanions = (db: Parameters<typeof post>[0], input: PostInput, companions: Companions) => post(db, input, companions);
-import { listUserAccounts, postWithCompanionsStatement } from './ledger.repository.js';
+import { listUserAccounts, lockAccounts, postWithCompanionsStatement } from './ledger.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -257,6 +257,31 @@ describe('ledger post() in one statement', () => {
 });
 
 describe('ledger is append-only', () => {
+  it('the lock order puts users before the house: a batch that locked its users and then reaches the house meets a lone close without a deadlock', async () => {
+    const { user, accounts, house } = await demoAccounts('ledger-lock-order-1');
+    const account = accounts[0]!;
+    expect(house).toBeLessThan(account.id); // the house's accounts are older: ascending ids alone would take it first
+    let userLocked!: () => void;
+    const batchHoldsUser = new Promise<void>((resolve) => (userLocked = resolve));
+    // A group batch: every user's accounts first, then an action (a close) reaches the house's account.
+    const batch = t.db.transaction().execute(async (trx) => {
+      await sql`SELECT id FROM ledger_accounts WHERE user_id = ${user.id} ORDER BY id FOR UPDATE`.execute(trx);
+      userLocked();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await lockAccounts(trx, [house]);
+      return 'batch';
+    });
+    await batchHoldsUser;
+    // The engine's close of the same user's position, meanwhile, on its own.
+    const close = t.db.transaction().execute(async (trx) => {
+      await lockAccounts(trx, [account.id, house]);
+      return 'close';
+    });
+    // Taking the house's account first, the close would hold it while waiting for the user's,
+    // and PostgreSQL would end one of the two as a deadlock victim (40P01).
+    expect(await Promise.all([batch, close])).toEqual(['batch', 'close']);
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE of transactions and postings', async () => {
     await demoAccounts('ledger-append-1');
     await expect(sql`UPDATE ledger_postings SET amount = amount + 1`.execute(t.db)).rejects.toThrow(/append-only/);

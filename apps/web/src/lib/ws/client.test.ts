@@ -66,6 +66,29 @@ describe('WsClient', () => {
     expect(onTrade).toHaveBeenCalledWith({ type: 'FOREX_TRADE', ProfitsTotal: '1.00' });
   });
 
+  it('a login the server could not check (database away) is tried again 2 s later; a refused token is not', () => {
+    token = 'tok';
+    const c = makeClient();
+    c.subscribe('FOREX_TRADE', () => undefined);
+    c.connect();
+    last().serverOpen();
+    last().serverSend({ type: 'login_result', code: 0, msg: 'Try again shortly', error: 'service_unavailable' });
+    vi.advanceTimersByTime(1999);
+    expect(last().types()).toEqual(['login:tok']);
+    vi.advanceTimersByTime(1);
+    expect(last().types()).toEqual(['login:tok', 'login:tok']);
+    last().serverSend({ type: 'login_result', code: 1, msg: 'ok' });
+    expect(last().types()).toEqual(['login:tok', 'login:tok', 'sub:FOREX_TRADE']);
+    // A refused token stays refused: no retry loop.
+    c.disconnect();
+    const d = makeClient();
+    d.connect();
+    last().serverOpen();
+    last().serverSend({ type: 'login_result', code: 0, msg: 'Please log in' });
+    vi.advanceTimersByTime(10_000);
+    expect(last().types().filter((t) => t !== 'ping')).toEqual(['login:tok']);
+  });
+
   it('ref-counts topics: one sub for many listeners, unsub when the last leaves', () => {
     const c = makeClient();
     c.connect();

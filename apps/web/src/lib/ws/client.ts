@@ -42,6 +42,8 @@ export interface WsClientOptions {
 }
 
 const OPEN = 1;
+/** After a login the server could not check (its database away), the next try. */
+const LOGIN_RETRY_MS = 2000;
 
 /**
  * The live connection (spec section 4 and 9, decisions.md Websocket). Handlers are plain
@@ -55,6 +57,7 @@ export class WsClient {
   private connectTimer: ReturnType<typeof setTimeout> | null = null;
   private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private loginRetryTimer: ReturnType<typeof setTimeout> | null = null;
   private missedPongs = 0;
   private attempt = 0;
   private loggedIn = false;
@@ -303,6 +306,8 @@ export class WsClient {
         return;
       case 'login_result':
         this.loggedIn = msg.code === 1;
+        // The server could not check the token just now (its database away): log in again shortly.
+        if (msg.code === 0 && msg.error === 'service_unavailable') this.retryLoginLater();
         if (this.loggedIn) for (const topic of this.handlers.keys()) if (isPrivateTopic(topic)) this.send({ type: 'sub', params: topic });
         return;
       case 'logout_result':
@@ -343,7 +348,18 @@ export class WsClient {
     }
   }
 
+  private retryLoginLater(): void {
+    if (this.loginRetryTimer) return;
+    this.loginRetryTimer = setTimeout(() => {
+      this.loginRetryTimer = null;
+      this.sentToken = null;
+      this.syncToken();
+    }, LOGIN_RETRY_MS);
+  }
+
   private clearTimers(): void {
+    if (this.loginRetryTimer) clearTimeout(this.loginRetryTimer);
+    this.loginRetryTimer = null;
     if (this.connectTimer) clearTimeout(this.connectTimer);
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
