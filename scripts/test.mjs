@@ -14,9 +14,16 @@ let passed = 0;
 let failed = 0;
 const problems = [];
 
+/** How long each stage took, printed with the closing line so growth shows. */
+const stageTimes = [];
+const startedAt = Date.now();
+const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+
 function run(title, cmd, args, env = {}) {
   console.log(`\n=== ${title}: ${cmd} ${args.join(' ')}`);
+  const t0 = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  stageTimes.push(`${title} ${seconds(Date.now() - t0)}`);
   if (r.status !== 0) problems.push(`${title} exited with ${r.status ?? r.signal}`);
   return r.status === 0;
 }
@@ -86,5 +93,6 @@ if (run('web and admin build', 'npm', ['run', 'build'])) {
 }
 
 if (problems.length) console.log(`\nProblems:\n- ${problems.join('\n- ')}`);
+console.log(`\nstages: ${stageTimes.join('; ')}; total ${seconds(Date.now() - startedAt)}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && problems.length === 0 ? 0 : 1);
