@@ -17,7 +17,7 @@
  * http instead, for comparison.
  * The median of each figure over the runs goes to bench/results/lighthouse.md and .json, with what
  * Lighthouse lists as holding the score down (opportunities, failed accessibility audits); a run
- * over every screen also puts the median table into README.md (between its lighthouse markers;
+ * over every screen also puts the median table into docs/performance.md (between its lighthouse markers;
  * --no-readme leaves it).
  *
  *   npm run bench:lighthouse                   (builds the web app first)
@@ -366,31 +366,31 @@ function markdown(meta: { at: string; lighthouse: string; chromium: string; cpu:
   return lines.join('\n');
 }
 
-const README_START = '<!-- lighthouse:start -->';
-const README_END = '<!-- lighthouse:end -->';
+const TABLE_START = '<!-- lighthouse:start -->';
+const TABLE_END = '<!-- lighthouse:end -->';
 
-/** The median table in README.md, between its markers (a run over every screen only). */
+/** The median table in docs/performance.md, between its markers (a run over every screen only). */
 async function writeReadme(meta: { at: string; lighthouse: string; chromium: string; cpus: number; loadBefore: number[]; runs: number; transport: string }, rows: ScreenResult[]): Promise<void> {
-  const file = path.join(repo, 'README.md');
+  const file = path.join(repo, 'docs/performance.md');
   const readme = await fs.readFile(file, 'utf8');
-  const start = readme.indexOf(README_START);
-  const end = readme.indexOf(README_END);
+  const start = readme.indexOf(TABLE_START);
+  const end = readme.indexOf(TABLE_END);
   if (start === -1 || end < start) {
-    console.log(`README.md has no ${README_START} ... ${README_END} section: table not written there`);
+    console.log(`docs/performance.md has no ${TABLE_START} ... ${TABLE_END} section: table not written there`);
     return;
   }
   const ok = (v: number) => (v >= 95 ? `${v}` : `**${v}**`);
   const table = [
-    README_START,
+    TABLE_START,
     `Median of ${meta.runs} runs, ${meta.at.slice(0, 10)}, Lighthouse ${meta.lighthouse}, ${meta.chromium}, server over ${meta.transport}, ${meta.cpus} CPUs at a load average of ${meta.loadBefore[0]!.toFixed(1)} (below the target in bold):`,
     '',
     '| screen | performance | accessibility | first contentful paint | largest contentful paint | total blocking time | cumulative layout shift | CPU benchmark index |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map((r) => `| ${r.screen}${r.note ? ' (1)' : ''} \`${r.url}\`${r.loggedIn ? ' (logged in)' : ''} | ${ok(r.median.performance)} | ${ok(r.median.accessibility)} | ${seconds(r.median.fcpMs)} | ${seconds(r.median.lcpMs)} | ${Math.round(r.median.tbtMs)} ms | ${r.median.cls} | ${Math.round(r.median.benchmarkIndex)} |`),
     ...notesOf(rows),
-    README_END,
+    TABLE_END,
   ].join('\n');
-  await fs.writeFile(file, readme.slice(0, start) + table + readme.slice(end + README_END.length));
+  await fs.writeFile(file, readme.slice(0, start) + table + readme.slice(end + TABLE_END.length));
 }
 
 async function main(): Promise<void> {
