@@ -13,6 +13,7 @@ import type { MarketEngineOptions } from './engine/market-engine.js';
 import { createInProcessBus, type Bus } from './realtime/bus.js';
 import { createRedisBus } from './realtime/redis-bus.js';
 import { MODULES, eventConsumersOf, jobsOf, tickConsumersOf } from './modules.js';
+import { outboxFile } from './modules/notify/index.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -110,6 +111,7 @@ async function main(): Promise<void> {
   const server = await startServer();
   console.log(`Trading platform ready: ${server.url}`);
   console.log(`Admin console: ${server.url}admin/`);
+  console.log(`E-mails and codes: ${outboxFile(path.resolve(server.config.dataDir))}${server.config.smtpUrl ? ' (and sent by SMTP)' : ''}`);
   const shutdown = (signal: string) => {
     console.log(`${signal} received, shutting down`);
     setTimeout(() => {

@@ -6,4 +6,4 @@ export const notifyModule = defineModule({ name: 'notify', routes: notifyRoutes,
 
 export { consumeCode, issueCode } from './codes.service.js';
 export { consumeCaptcha, createCaptcha } from './captcha.service.js';
-export { createOutbox, type Outbox } from './outbox.js';
+export { createOutbox, outboxFile, type Outbox } from './outbox.js';

@@ -23,8 +23,13 @@ export interface Outbox {
  * shows it; tests and demos read codes from it). With SMTP_URL set, e-mail also goes out by SMTP;
  * an SMTP failure is logged, the line is already written.
  */
+/** Where every e-mail and text of this data directory is written. */
+export function outboxFile(dataDir: string): string {
+  return path.join(dataDir, 'outbox.jsonl');
+}
+
 export function createOutbox(dataDir: string, smtpUrl: string | undefined, log: FastifyBaseLogger): Outbox {
-  const file = path.join(dataDir, 'outbox.jsonl');
+  const file = outboxFile(dataDir);
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   const from = process.env.SMTP_FROM ?? 'no-reply@localhost';
   return {
