@@ -13,6 +13,8 @@ import { money } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
 import { toast } from '../../../lib/toast';
 import { refreshAfterMicroChange, submitMicro, useMicroSeconds } from '../api/micro-api';
+import { useLiveOptions } from '../model/live-options';
+import { MicroLiveOrders } from './micro-live-orders';
 
 /** Whole percent of a fractional ratio for labels: "0.85" -> "85". */
 export function ratioPercent(ratio: string): string {
@@ -42,8 +44,9 @@ export function exceedsBalance(amount: string, available: string | null | undefi
 }
 
 /**
- * The future (option) order form of the trade screen: seconds options with their ratios, amount
- * with preset chips, the profit preview (shared domain rule), the options balance, Buy up / down.
+ * The option order form of the trade screen: seconds options with their ratios, amount with
+ * preset chips, the profit preview (shared domain rule), the options balance, Buy up / down; below
+ * it the user's running options and their results (MicroLiveOrders).
  */
 export function MicroOrderForm({ symbol }: { symbol: TradeSymbol }) {
   const { t } = useTranslation();
@@ -82,7 +85,9 @@ export function MicroOrderForm({ symbol }: { symbol: TradeSymbol }) {
     setSending(type);
     try {
       const body = { forex_id: symbol.Id, type, number: amount.trim(), seconds: chosen.Seconds };
-      await intent.run(body, (key) => submitMicro(body, key));
+      const created = await intent.run(body, (key) => submitMicro(body, key));
+      // Shown at once below the form, counting down from the submit's own answer.
+      useLiveOptions.getState().bought(created, Date.now());
       refreshAfterMicroChange(queryClient);
     } catch {
       // The api client already showed the server's msg (refusal) or the network error.
@@ -110,78 +115,81 @@ export function MicroOrderForm({ symbol }: { symbol: TradeSymbol }) {
   }
 
   return (
-    <section className="tp-card tp-micro-form" data-testid="micro-form">
-      <div className="tp-micro-label">{t('micro.duration')}</div>
-      <div className="tp-micro-seconds" role="radiogroup" aria-label={t('micro.duration')}>
-        {list.map((o) => (
-          <button
-            key={o.Id}
-            type="button"
-            role="radio"
-            aria-checked={o.Seconds === chosen?.Seconds}
-            className={o.Seconds === chosen?.Seconds ? 'tp-chip active' : 'tp-chip'}
-            onClick={() => setSeconds(o.Seconds)}
-            data-testid="micro-seconds-option"
-            data-seconds={o.Seconds}
-          >
-            <b>{t('micro.seconds_value', { seconds: o.Seconds })}</b>
-            <span>{t('micro.ratio_value', { ratio: ratioPercent(o.ProfitRatio) })}</span>
-          </button>
-        ))}
-      </div>
-
-      <div className="tp-micro-label">{t('micro.amount')}</div>
-      <Input
-        className="tp-boxed-input"
-        type="text"
-        inputMode="decimal"
-        value={amount}
-        onChange={(v) => setAmount(v.replace(/[^\d.]/g, ''))}
-        placeholder={chosen ? t('micro.amount_placeholder', { min: money(chosen.LimitAmount) }) : ''}
-        // no clear cross: antd-mobile draws it as a div with a label and no role, which assistive
-        // technology cannot use (the amount is a few digits, deleted as quickly)
-        data-testid="micro-amount"
-        aria-label={t('micro.amount')}
-      />
-      <div className="tp-micro-presets">
-        {(options.data?.number ?? []).map((p) => (
-          <button key={p.Number} type="button" className={amount === p.Number ? 'tp-chip active' : 'tp-chip'} onClick={() => setAmount(p.Number)} data-testid="micro-preset">
-            {p.Number}
-          </button>
-        ))}
-      </div>
-
-      <div className="tp-micro-facts">
-        <span>
-          <span className="tp-muted">{t('micro.expected_profit')}</span>
-          <b className="tp-up" data-testid="micro-profit-preview">
-            {money(preview)}
-          </b>
-        </span>
-        <span>
-          <span className="tp-muted">{t('micro.available')}</span>
-          <b data-testid="micro-balance">{token ? money(account?.balance) : '--'}</b>
-        </span>
-      </div>
-
-      {open && short ? (
-        <div className="tp-micro-short" role="status" data-testid="micro-insufficient">
-          {t('micro.insufficient')}
+    <>
+      <section className="tp-card tp-micro-form" data-testid="micro-form">
+        <div className="tp-micro-label">{t('micro.duration')}</div>
+        <div className="tp-micro-seconds" role="radiogroup" aria-label={t('micro.duration')}>
+          {list.map((o) => (
+            <button
+              key={o.Id}
+              type="button"
+              role="radio"
+              aria-checked={o.Seconds === chosen?.Seconds}
+              className={o.Seconds === chosen?.Seconds ? 'tp-chip active' : 'tp-chip'}
+              onClick={() => setSeconds(o.Seconds)}
+              data-testid="micro-seconds-option"
+              data-seconds={o.Seconds}
+            >
+              <b>{t('micro.seconds_value', { seconds: o.Seconds })}</b>
+              <span>{t('micro.ratio_value', { ratio: ratioPercent(o.ProfitRatio) })}</span>
+            </button>
+          ))}
         </div>
-      ) : null}
-      <div className="tp-micro-buttons">
-        <Button className="tp-btn-up" block disabled={!open || sending !== null || short} loading={sending === MICRO_TYPE_UP} onClick={() => void buy(MICRO_TYPE_UP)} data-testid="micro-buy-up">
-          {t('micro.buy_up')}
-        </Button>
-        <Button className="tp-btn-down" block disabled={!open || sending !== null || short} loading={sending === MICRO_TYPE_DOWN} onClick={() => void buy(MICRO_TYPE_DOWN)} data-testid="micro-buy-down">
-          {t('micro.buy_down')}
-        </Button>
-      </div>
-      {!open ? (
-        <div className="tp-micro-closed tp-muted" data-testid="micro-closed">
-          {t('micro.market_closed')}
+
+        <div className="tp-micro-label">{t('micro.amount')}</div>
+        <Input
+          className="tp-boxed-input"
+          type="text"
+          inputMode="decimal"
+          value={amount}
+          onChange={(v) => setAmount(v.replace(/[^\d.]/g, ''))}
+          placeholder={chosen ? t('micro.amount_placeholder', { min: money(chosen.LimitAmount) }) : ''}
+          // no clear cross: antd-mobile draws it as a div with a label and no role, which assistive
+          // technology cannot use (the amount is a few digits, deleted as quickly)
+          data-testid="micro-amount"
+          aria-label={t('micro.amount')}
+        />
+        <div className="tp-micro-presets">
+          {(options.data?.number ?? []).map((p) => (
+            <button key={p.Number} type="button" className={amount === p.Number ? 'tp-chip active' : 'tp-chip'} onClick={() => setAmount(p.Number)} data-testid="micro-preset">
+              {p.Number}
+            </button>
+          ))}
         </div>
-      ) : null}
-    </section>
+
+        <div className="tp-micro-facts">
+          <span>
+            <span className="tp-muted">{t('micro.expected_profit')}</span>
+            <b className="tp-up" data-testid="micro-profit-preview">
+              {money(preview)}
+            </b>
+          </span>
+          <span>
+            <span className="tp-muted">{t('micro.available')}</span>
+            <b data-testid="micro-balance">{token ? money(account?.balance) : '--'}</b>
+          </span>
+        </div>
+
+        {open && short ? (
+          <div className="tp-micro-short" role="status" data-testid="micro-insufficient">
+            {t('micro.insufficient')}
+          </div>
+        ) : null}
+        <div className="tp-micro-buttons">
+          <Button className="tp-btn-up" block disabled={!open || sending !== null || short} loading={sending === MICRO_TYPE_UP} onClick={() => void buy(MICRO_TYPE_UP)} data-testid="micro-buy-up">
+            {t('micro.buy_up')}
+          </Button>
+          <Button className="tp-btn-down" block disabled={!open || sending !== null || short} loading={sending === MICRO_TYPE_DOWN} onClick={() => void buy(MICRO_TYPE_DOWN)} data-testid="micro-buy-down">
+            {t('micro.buy_down')}
+          </Button>
+        </div>
+        {!open ? (
+          <div className="tp-micro-closed tp-muted" data-testid="micro-closed">
+            {t('micro.market_closed')}
+          </div>
+        ) : null}
+      </section>
+      <MicroLiveOrders />
+    </>
   );
 }

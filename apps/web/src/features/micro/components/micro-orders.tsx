@@ -1,16 +1,18 @@
 import '../micro.css';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { Button, Tabs } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ReceiptVerify } from '../../../components/fair/receipt-verify';
-import { MICRO_STATUS_CLOSED, MICRO_STATUS_RUNNING, MICRO_TYPE_UP, type MicroOrder } from '@tp/contracts';
+import { MICRO_STATUS_CLOSED, MICRO_STATUS_RUNNING, type MicroOrder } from '@tp/contracts';
 import { DetailRow } from '../../../components/ui/detail-row';
 import { CardSkeletons, Empty, LoadError } from '../../../components/ui/states';
 import { exactPrice, money, signedMoney, trend, trendClass } from '../../../lib/format';
 import { MICRO_KEY, useMicroOrders } from '../api/micro-api';
 import { formatRemaining, useCountdown } from '../model/countdown';
 import { ratioPercent } from './micro-order-form';
+import { Direction } from './direction';
 import { DateTime } from '../../../components/ui/date-time';
 import { LazyPopup } from '../../../components/ui/lazy-popup';
 
@@ -29,12 +31,6 @@ function Countdown({ order, receivedAt, onDone }: { order: MicroOrder; receivedA
       {left > 0 ? formatRemaining(left) : t('micro.settling')}
     </span>
   );
-}
-
-function Direction({ type }: { type: number }) {
-  const { t } = useTranslation();
-  const up = type === MICRO_TYPE_UP;
-  return <span className={`tp-micro-dir ${up ? 'tp-up' : 'tp-down'}`}>{t(up ? 'micro.up' : 'micro.down')}</span>;
 }
 
 function OrderRow({ order, receivedAt, onOpen, onDue }: { order: MicroOrder; receivedAt: number; onOpen: () => void; onDue: () => void }) {
@@ -133,6 +129,35 @@ function OrderList({ status }: { status: MicroTab }) {
   // A running order reached zero (and waited 1 s): both lists change once it settles.
   const onDue = useCallback(() => void queryClient.invalidateQueries({ queryKey: [...MICRO_KEY, 'orders'] }), [queryClient]);
 
+  // `/order?source=1&type=3&id=<id>` (the trade screen's link to a result's receipt) opens that
+  // option's detail sheet, where its settlement is verified. A list cached from before it settled
+  // is asked again once.
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const wanted = status === MICRO_STATUS_CLOSED && location.pathname === '/order' ? Number(params.get('id')) || null : null;
+  const askedFor = useRef<number | null>(null);
+  const { isSuccess, isFetching, refetch } = query;
+  useEffect(() => {
+    if (wanted === null || !isSuccess) return;
+    const found = orders.find((o) => o.Id === wanted);
+    if (found) setDetail(found);
+    else if (!isFetching && askedFor.current !== wanted) {
+      askedFor.current = wanted;
+      void refetch();
+    }
+  }, [wanted, orders, isSuccess, isFetching, refetch]);
+  const closeDetail = () => {
+    setDetail(null);
+    if (wanted !== null)
+      setParams(
+        (p) => {
+          p.delete('id');
+          return p;
+        },
+        { replace: true },
+      );
+  };
+
   if (query.isPending) {
     return <CardSkeletons testId="micro-orders-loading" cardClassName="tp-micro-order" bodyHeight={34} gap={10} />;
   }
@@ -150,12 +175,12 @@ function OrderList({ status }: { status: MicroTab }) {
       ) : (
         <div className="tp-center tp-muted tp-no-more">{t('public.no_more')}</div>
       )}
-      <OrderSheet order={detail} onClose={() => setDetail(null)} />
+      <OrderSheet order={detail} onClose={closeDetail} />
     </div>
   );
 }
 
-/** The future side of /order: tabs in transaction (status 1) and closed (status 3). */
+/** The option side of /order: tabs in transaction (status 1) and closed (status 3). */
 export function MicroOrders({ tab, onTab }: { tab: MicroTab; onTab: (tab: MicroTab) => void }) {
   const { t } = useTranslation();
   return (
