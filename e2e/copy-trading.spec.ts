@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { endpoints, endpointPath, type FollowOrder, type Paged, type TradeSymbol } from '@tp/contracts';
+import { endpoints, endpointPath, LANGS, type FollowOrder, type Paged, type TradeSymbol } from '@tp/contracts';
 import { Decimal } from '@tp/domain';
 import { codeFromOutbox, expectNoHorizontalOverflow, PASSWORD, PNG, SEEDED_ADMIN, shot, uniqueEmail } from './support.js';
 
@@ -113,6 +113,12 @@ test('a trader opens and closes; the follower sees the copy appear and close liv
   await expect(page.getByTestId('follow-copy-share')).toHaveText(c.ProfitShare);
   await looks(page, 'follow-list-closed');
 
+  // The trader page counts the closed order it lists, at once; one follower is "1 follower".
+  await page.goto(`/#/follow/trader?id=${t.id}`);
+  await expect(page.getByTestId('trader-history')).toHaveCount(1);
+  await expect(page.getByTestId('trader-trades')).toHaveText('1');
+  await expect(page.getByTestId('trader-followers')).toHaveText('1 follower');
+
   // In /order's history, the copy with both fills and the trader's close (the copy's own close beside it).
   await page.goto('/#/order?source=0&type=3');
   const past = page.locator('[data-testid="forex-history-order"][data-follow-type="2"]');
@@ -144,4 +150,49 @@ test('a trader opens and closes; the follower sees the copy appear and close liv
   await expect(page.locator('[data-testid="forex-history-order"][data-follow-type="2"]')).toHaveCount(1);
   await expect(page.locator('[data-testid="forex-history-order"][data-follow-type="2"] [data-testid="forex-close-reason"]')).toHaveAttribute('data-reason', 'close_by_trader');
   await looks(page, 'order-copy-history-dark-ar');
+});
+
+test('the follow list tabs fit a phone in every language; links without their trader say so; a non-trader is sent to apply', async ({ page }) => {
+  await page.goto('/#/login');
+  await page.getByTestId('login-demo').click();
+  await expect(page).not.toHaveURL(/#\/login/);
+
+  // Not a trader: my-follower leads to the application, not to a trader's summary of zeros.
+  await page.goto('/#/follow/my-follower');
+  await expect(page).toHaveURL(/#\/follow\/trader-apply/);
+  await expect(page.getByTestId('page-follow-trader-apply')).toBeVisible();
+
+  // No trader named, or one that does not exist: "not found" with a way back.
+  for (const path of ['/follow/trader', '/follow/trader?id=99999999', '/follow/submit', '/follow/submit?id=99999999']) {
+    await page.goto(`/#${path}`);
+    await expect(page.getByTestId('not-found'), path).toBeVisible();
+    await expect(page.getByTestId('load-error')).toHaveCount(0);
+  }
+  await looks(page, 'follow-not-found-light-hk');
+  await page.getByTestId('not-found-back').click();
+  await expect(page).toHaveURL(/#\/follow$/);
+
+  for (const lang of LANGS) {
+    await page.evaluate((l) => localStorage.setItem('tp.lang', l), lang);
+    await page.goto('/#/follow/follow-list');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+    const list = page.locator('.tp-follow-tabs .adm-tabs-tab-list');
+    await expect(page.locator('.tp-follow-tabs .adm-tabs-tab')).toHaveCount(3);
+    const overflow = await list.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow, `${lang}: the tab row scrolls`).toBeLessThanOrEqual(1);
+    const cut = await page.locator('.tp-follow-tabs .adm-tabs-tab').evaluateAll((tabs) =>
+      tabs.filter((el) => {
+        const r = el.getBoundingClientRect();
+        return el.scrollWidth > el.clientWidth + 1 || r.left < -0.5 || r.right > 375.5;
+      }).map((el) => el.textContent),
+    );
+    expect(cut, `${lang}: tabs cut off`).toEqual([]);
+    await expectNoHorizontalOverflow(page);
+    if (lang === 'en' || lang === 'ar' || lang === 'ru') await looks(page, `follow-list-tabs-light-${lang}`);
+  }
+  await page.evaluate(() => localStorage.setItem('tp.theme', 'dark'));
+  await page.reload();
+  await expect(page.locator('.tp-follow-tabs .adm-tabs-tab')).toHaveCount(3);
+  await looks(page, `follow-list-tabs-dark-${LANGS.at(-1)}`);
 });

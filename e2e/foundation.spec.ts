@@ -157,3 +157,66 @@ test('dark theme switches, is remembered, and every tab fits a 375 px phone', as
   await page.goto('/#/forgot');
   await shot(page, 'forgot-dark-hk');
 });
+
+test('the language drawer is styled on its first opening, before any other screen was visited', async ({ page }) => {
+  for (const [theme, lang] of [['light', 'hk'], ['dark', 'ar']] as const) {
+    // A fresh page load; the drawer is the first thing opened.
+    await page.goto('/#/');
+    await page.evaluate(({ th, l }) => {
+      localStorage.setItem('tp.theme', th);
+      localStorage.setItem('tp.lang', l);
+    }, { th: theme, l: lang });
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+    await page.getByTestId('header-lang').click();
+    const drawer = page.getByTestId('lang-drawer');
+    await expect(drawer).toBeVisible();
+    // The drawer's own styles: a two-column grid of rounded buttons, not the browser's grey buttons.
+    expect(await drawer.evaluate((el) => getComputedStyle(el).display)).toBe('grid');
+    const button = page.getByTestId('lang-drawer-en');
+    expect(await button.evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('10px');
+    const active = page.getByTestId(`lang-drawer-${lang}`);
+    expect(await active.evaluate((el) => getComputedStyle(el).borderTopColor)).not.toBe(await button.evaluate((el) => getComputedStyle(el).borderTopColor));
+    await expectNoHorizontalOverflow(page);
+    await shot(page, `lang-drawer-first-open-${theme}-${lang}`);
+  }
+});
+
+test("the register form checks in the app's language, not with the browser's pop-ups", async ({ page }) => {
+  await page.goto('/#/register');
+  await page.getByTestId('register-account').fill('not-an-email');
+  await page.getByTestId('register-submit').click();
+  // The default language (hk): the app's own message, as a toast.
+  await expect(page.locator('.adm-toast-main').filter({ hasText: '請輸入有效的電郵地址' })).toBeVisible();
+  expect(await page.locator('form').evaluate((f: HTMLFormElement) => f.noValidate)).toBe(true);
+  // An empty e-mail is the app's "required" message, where the browser would have shown its own bubble.
+  await page.getByTestId('register-account').fill('');
+  await page.getByTestId('register-submit').click();
+  await expect(page.locator('.adm-toast-main').filter({ hasText: '請輸入電郵或手機號碼' })).toBeVisible();
+  await shot(page, 'register-check-light-hk');
+});
+
+test('a demo account on a real-account screen can register or log in to a real account from there', async ({ page }) => {
+  await page.goto('/#/login');
+  await page.getByTestId('login-demo').click();
+  await expect(page.getByTestId('home-balance-total')).toBeVisible();
+  await page.goto('/#/loan');
+  await expect(page.getByTestId('loan-demo-notice')).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await shot(page, 'loan-demo-light-hk');
+  await page.getByTestId('loan-demo-notice-login').click();
+  await expect(page).toHaveURL(/#\/login\?from=%2Floan$/);
+  await page.goBack();
+  await page.getByTestId('loan-demo-notice-register').click();
+  await expect(page).toHaveURL(/#\/register\?from=%2Floan$/);
+  await expect(page.getByTestId('register-account')).toBeVisible();
+  await page.evaluate(() => {
+    localStorage.setItem('tp.theme', 'dark');
+    localStorage.setItem('tp.lang', 'ar');
+  });
+  await page.goto('/#/loan');
+  await page.reload();
+  await expect(page.getByTestId('loan-demo-notice')).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await shot(page, 'loan-demo-dark-ar');
+});

@@ -2,8 +2,8 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { endpoints } from '@tp/contracts';
-import { expectNoHorizontalOverflow, newStaffMember, PNG, register, settledDialog, shot, uniqueEmail } from './support.js';
+import { endpointPath, endpoints } from '@tp/contracts';
+import { expectNoHorizontalOverflow, newStaffMember, PNG, register, SEEDED_ADMIN, settledDialog, shot, uniqueEmail } from './support.js';
 
 /*
  * A loan's whole journey (issue 16): the identity check with a handheld photo and a signature drawn
@@ -68,16 +68,57 @@ test('identity check, signed application, payout, repayment with proof, repaid',
   await register(page, email);
 
   // The identity check: every field, a handheld photo, a signature drawn with the mouse.
-  await page.goto('/#/loan');
-  await expect(page.getByTestId('loan-kyc-form')).toBeVisible();
+  // The real-name verification, submitted and approved through the API: the loan's identity check
+  // starts from what it holds.
+  const token = (await page.evaluate(() => localStorage.getItem('tp.token')))!;
+  const upload = await request.post(endpoints.uploads.image.path, { headers: { authorization: token }, multipart: { file: { name: 'id.png', mimeType: 'image/png', buffer: PNG } } });
+  const idPic = ((await upload.json()) as { data: { url: string } }).data.url;
+  const submitted = await request.post(endpoints.realName.submit.path, { headers: { authorization: token }, data: { name: 'CHAN Tai Man', id_card_type: 2, card_id: 'K1234567', front_pic: idPic, reverse_pic: idPic } });
+  expect(((await submitted.json()) as { code: number }).code).toBe(1);
+  const admin = ((await (await request.post(endpoints.admin.login.path, { data: SEEDED_ADMIN })).json()) as { data: { token: string } }).data.token;
+  const queue = (await (await request.get(`${endpoints.realName.adminList.path}?status=1`, { headers: { authorization: admin } })).json()) as { data: { data: { id: number; user: { email: string } }[] } };
+  const waiting = queue.data.data.find((r) => r.user.email === email)!;
+  const approved = await request.post(endpointPath(endpoints.realName.approve, { id: waiting.id }), { headers: { authorization: admin }, data: {} });
+  expect(((await approved.json()) as { code: number }).code).toBe(1);
+
+  // No loan named: "not found", not a blank screen.
+  await page.goto('/#/loan/repayment');
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  // The form and its country list in dark and right to left, then back to the default.
+  for (const [theme, lang] of [['dark', 'ar'], ['light', 'en'], ['light', 'hk']] as const) {
+    await page.evaluate(({ th, l }) => {
+      localStorage.setItem('tp.theme', th);
+      localStorage.setItem('tp.lang', l);
+    }, { th: theme, l: lang });
+    await page.goto('/#/loan');
+    await page.reload();
+    await expect(page.getByTestId('loan-kyc-form')).toBeVisible();
+    if (lang === 'hk') break;
+    await expectNoHorizontalOverflow(page);
+    await shot(page, `loan-kyc-${theme}-${lang}`);
+    await page.getByTestId('loan-country').click();
+    await expect(page.getByTestId('loan-country-option-HK')).toBeVisible();
+    await shot(page, `loan-kyc-country-${theme}-${lang}`);
+  }
+  // Filled in from the verification: the names and the ID type, shown with the masked ID number.
+  await expect(page.getByTestId('loan-kyc-verified')).toContainText('K1••••67');
+  await expect(page.getByTestId('loan-last-name')).toHaveValue('CHAN');
+  await expect(page.getByTestId('loan-first-name')).toHaveValue('Tai Man');
+  await expect(page.getByTestId('loan-id-type-2')).toHaveAttribute('aria-checked', 'true');
   await page.getByTestId('loan-kyc-submit').click();
   await expect(page.locator('.adm-toast-main').first()).toBeVisible();
   await page.getByTestId('loan-last-name').fill('Chan');
   await page.getByTestId('loan-first-name').fill('Tai Man');
   await page.getByTestId('loan-sex-1').click();
   await page.getByTestId('loan-birthday').fill('1990-05-17');
-  await page.getByTestId('loan-country').fill('Hong Kong');
-  await page.getByTestId('loan-area').fill('+852');
+  // Country and calling code come from the platform's area list; the code follows the country.
+  await page.getByTestId('loan-country').click();
+  await page.getByTestId('loan-country-search').fill('852');
+  await expect(page.getByTestId('loan-country-option-GB')).toHaveCount(0);
+  await shot(page, 'loan-kyc-country-light-hk');
+  await page.getByTestId('loan-country-option-HK').click();
+  await expect(page.getByTestId('loan-country')).toHaveAttribute('data-value', 'HK');
+  await expect(page.getByTestId('loan-area')).toHaveText('+852');
   await page.getByTestId('loan-phone').fill('91234567');
   await page.getByTestId('loan-id-type-2').click();
   const uploaded = page.waitForResponse((r) => new URL(r.url()).pathname === endpoints.uploads.image.path);
@@ -104,6 +145,20 @@ test('identity check, signed application, payout, repayment with proof, repaid',
   await page.reload();
   await expect(page).toHaveURL(/#\/loan\/submit/);
   await expect(page.getByTestId('loan-review-promise')).toBeVisible();
+  // An amount under the term's minimum is refused by the form, with the term's bounds.
+  await page.getByTestId('loan-term-2').click();
+  await page.getByTestId('loan-amount').fill('100');
+  await page.getByTestId('loan-next').click();
+  await expect(page.getByTestId('loan-amount-error')).toContainText('500.00');
+  await expect(page).toHaveURL(/#\/loan\/submit$/);
+  await shot(page, 'loan-submit-range-light-hk');
+  // Back from the agreement keeps the term and the amount chosen.
+  await page.getByTestId('loan-amount').fill('600');
+  await page.getByTestId('loan-next').click();
+  await expect(page.getByTestId('loan-agreement-text')).toContainText('600.00 USDT');
+  await page.goBack();
+  await expect(page.getByTestId('loan-term-2')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('loan-amount')).toHaveValue('600');
   await page.getByTestId('loan-term-1').click();
   await page.getByTestId('loan-max').click();
   await expect(page.getByTestId('loan-amount')).toHaveValue('5000.00');
@@ -123,6 +178,14 @@ test('identity check, signed application, payout, repayment with proof, repaid',
   await page.getByTestId('loan-sign-submit').click();
   await expect(page).toHaveURL(/#\/loan\/record/);
   await expect(page.getByTestId('loan-status').first()).toHaveAttribute('data-status', '1');
+  // The signed agreement shows the signature drawn.
+  const loanId = (await page.locator('.tp-loan-record').first().getAttribute('data-testid'))!.replace('loan-record-', '');
+  await page.getByTestId('loan-view-agreement').first().click();
+  await expect(page.getByTestId('loan-agreement-signature')).toHaveAttribute('data-loaded', '1');
+  expect(await page.locator('[data-testid="loan-agreement-signature"] img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await page.getByTestId('loan-agreement-signature').scrollIntoViewIfNeeded();
+  await shot(page, 'loan-agreement-signed-light-hk');
+  await page.goBack();
 
   // The reviewer approves the loan: the principal is paid into the funding account.
   await approveInQueue(staff, 'Loan applications', endpoints.adminLoans.loans.path, email);
@@ -175,11 +238,15 @@ test('identity check, signed application, payout, repayment with proof, repaid',
       localStorage.setItem('tp.theme', th);
       localStorage.setItem('tp.lang', l);
     }, { th: theme, l: lang });
-    for (const s of ['loan/submit', 'loan/agreement?id=2&amount=1000', 'loan/sign?id=2&amount=1000', 'loan/record']) {
+    for (const s of ['loan/submit', 'loan/agreement?id=2&amount=1000', 'loan/sign?id=2&amount=1000', 'loan/record', `loan/agreement?loan_id=${loanId}`]) {
       await page.goto(`/#/${s}`);
       await page.reload();
       await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
       await expect(page.locator('[data-testid="loading"]')).toHaveCount(0);
+      if (s.includes('loan_id')) {
+        await expect(page.getByTestId('loan-agreement-signature')).toHaveAttribute('data-loaded', '1');
+        await page.getByTestId('loan-agreement-signature').scrollIntoViewIfNeeded();
+      }
       await expectNoHorizontalOverflow(page);
       await shot(page, `loan-${s.replace(/[/?=&]+/g, '-')}-${theme}-${lang}`);
     }

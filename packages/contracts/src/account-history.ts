@@ -25,6 +25,8 @@ export const accountLogItemSchema = z.object({
   Type: z.number().int(),
   Memo: z.string(),
   MemoTran: z.string(),
+  /** The ledger kind of the line (deposit, forex_open, micro_settlement...): MemoTran is its text. */
+  Kind: z.string(),
   CreatedAtTran: wireDateTime,
 });
 export type AccountLogItem = z.infer<typeof accountLogItemSchema>;

@@ -152,7 +152,7 @@ export type SettingKind =
 export interface SettingDefinition {
   key: string;
   /** The console groups the form by topic. */
-  group: 'support' | 'registration' | 'trading' | 'company' | 'content';
+  group: 'support' | 'registration' | 'trading' | 'wallet' | 'company' | 'content';
   label: string;
   help: string;
   kind: SettingKind;
@@ -197,6 +197,13 @@ export const SETTING_DEFINITIONS = [
   },
   { key: 'stop_out_level', group: 'trading', label: 'Stop-out level (%)', help: 'At or below this risk rate every position of the user is closed', kind: { type: 'decimal', min: '1', max: '1000', places: 2 } },
   { key: 'follow_profit_share', group: 'trading', label: 'Copy trading profit share (%)', help: 'Share of a closed copy\'s profit paid by the follower to the trader', kind: { type: 'decimal', min: '0', max: '100', places: 2 } },
+  {
+    key: 'withdraw_method_wait_hours',
+    group: 'wallet',
+    label: 'Waiting time of a new withdrawal method (hours)',
+    help: 'A withdrawal method bound less than this many hours ago cannot be withdrawn to; 0: at once',
+    kind: { type: 'decimal', min: '0', max: '720', places: 2 },
+  },
   { key: 'company_email', group: 'company', label: 'Company e-mail', help: 'Shown to users as the complaint address', kind: { type: 'email' } },
   {
     key: 'company_status',

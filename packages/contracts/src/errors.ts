@@ -51,6 +51,8 @@ export const ERROR_KEYS = [
   'currency_not_found', // unknown or disabled withdrawal currency
   'method_not_found', // no such bound method of this user (never says whether it exists for another)
   'method_mismatch', // the method's currency or type differs from the withdrawal's
+  'withdraw_address_invalid', // {network}: the address does not fit the currency's network (format or checksum)
+  'method_waiting', // {hours}: a method bound less than that many hours ago cannot be withdrawn to yet
   'amount_below_min', // {min}
   'fee_exceeds_amount', // the fee takes the whole amount
   'insufficient_balance',

@@ -60,6 +60,11 @@ export const tradeSymbolSchema = z.object({
   Logo: z.string(),
   CategoryId: z.number().int(),
   MarketStatus: z.number().int(),
+  /**
+   * When MarketStatus next flips, in Unix ms: the coming close of an open market, the coming
+   * opening of a closed one (from the symbol's market hours); null for a market that never closes.
+   */
+  MarketChangeST: z.number().int().nullable(),
   PricePrecision: z.number().int(),
   /** Quantity step in lots, e.g. "0.01". */
   Pip: decimalString,
@@ -123,6 +128,15 @@ export const currencySearchItemSchema = z.object({
   ForexQuotations: z.object({ Close: decimalString }),
 });
 export type CurrencySearchItem = z.infer<typeof currencySearchItemSchema>;
+
+/**
+ * The caller's watchlist: the Ids of the trade symbols they starred, in the order they starred
+ * them. A symbol staff have disabled is left out while it is disabled.
+ */
+export const watchlistSchema = z.array(z.number().int());
+export type Watchlist = z.infer<typeof watchlistSchema>;
+/** Star or unstar one symbol (`forex_id`, as every market endpoint names a symbol). */
+export const watchlistChangeInput = z.object({ forex_id: idField, ...ignoredT });
 
 export const companySearchQuery = z.object({ name: text.trim().max(64).default(''), ...ignoredT });
 

@@ -6,12 +6,20 @@ export const email = text.trim().toLowerCase().max(254).email();
 export const password = text.min(8).max(64);
 export const sixDigitCode = text.trim().regex(/^\d{6}$/);
 
-export const sendEmailInput = z.object({
-  to: email,
-  type: intField.pipe(z.union([z.literal(1), z.literal(2)])),
-  area_id: optionalInt(intField),
-  ...ignoredT,
-});
+/**
+ * `to` names the address for types 1 and 2. Type 3 (a withdrawal or a new withdrawal method) is
+ * sent to the signed-in account's own e-mail whatever `to` says, so `to` may be left out.
+ */
+export const sendEmailInput = z
+  .object({
+    to: email.optional(),
+    type: intField.pipe(z.union([z.literal(1), z.literal(2), z.literal(3)])),
+    area_id: optionalInt(intField),
+    ...ignoredT,
+  })
+  .superRefine((v, ctx) => {
+    if (v.type !== 3 && v.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: 'required' });
+  });
 export const sendSmsInput = z.object({
   to: text.trim().regex(/^\d{5,15}$/),
   area_id: intIn(1, 2_147_483_647),

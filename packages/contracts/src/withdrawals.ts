@@ -3,6 +3,7 @@ import { decimalString, positiveAmountInput, wireDateTime } from './money.js';
 import { ignoredT, pageQuery, pagedSchema } from './envelope.js';
 import { intField, idField, optionalText, optionalInt } from './form-fields.js';
 import { DRAW_TYPES } from './withdrawals-constants.js';
+import { sixDigitCode } from './users.js';
 
 /** Withdrawals and their bound methods (spec 4): the amount is held until an admin decides. */
 
@@ -38,6 +39,9 @@ export const drawMethodSchema = z.object({
   beneficiary_currency: z.string(),
   remark: z.string(),
   draw_currency: drawCurrencyRefSchema,
+  /** When it was bound, and from when it may be withdrawn to (bound + the staff's waiting hours). */
+  created_at: wireDateTime,
+  usable_at: wireDateTime,
 });
 export type DrawMethod = z.infer<typeof drawMethodSchema>;
 
@@ -45,8 +49,9 @@ export const getDrawMethodQuery = z.object({ draw_type: drawTypeField, draw_id: 
 export const getDrawMethodSchema = z.object({ list: z.array(drawMethodSchema), drawCurrency: drawCurrencySchema.nullable() });
 
 /**
- * Bind a withdrawal method. Coin (type 1): dc_address. Bank (type 2): payee_account,
- * payee_name and bank_name; the rest optional. `draw_type` is accepted for `type`.
+ * Bind a withdrawal method. Coin (type 1): dc_address, checked against the currency's network.
+ * Bank (type 2): payee_account, payee_name and bank_name; the rest optional. `draw_type` is
+ * accepted for `type`. `auth_code`: the code e-mailed to the account (send_email type 3).
  */
 export const bindDrawMethodInput = z
   .object({
@@ -62,6 +67,7 @@ export const bindDrawMethodInput = z
     bank_branch: optionalText(100),
     beneficiary_currency: optionalText(16),
     remark: optionalText(200),
+    auth_code: sixDigitCode,
     ...ignoredT,
   })
   .superRefine((v, ctx) => {
@@ -75,11 +81,13 @@ export type BindDrawMethodInput = z.infer<typeof bindDrawMethodInput>;
 
 export const idInput = z.object({ id: idField, ...ignoredT });
 
+/** A withdrawal. `auth_code`: the code e-mailed to the account (send_email type 3). */
 export const drawInput = z.object({
   draw_currency_id: idField,
   number: positiveAmountInput,
   memo: optionalText(200),
   draw_method_id: idField,
+  auth_code: sixDigitCode,
   ...ignoredT,
 });
 export type DrawInput = z.infer<typeof drawInput>;

@@ -4,6 +4,8 @@ export * from './candles.js';
 export * from './price-walk.js';
 export * from './candle-history.js';
 export * from './withdrawal-fee.js';
+export * from './withdraw-address.js';
+export * from './keccak.js';
 export * from './micro.js';
 export * from './forex.js';
 export * from './fund.js';

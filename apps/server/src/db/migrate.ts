@@ -27,6 +27,8 @@ import * as m0025 from './migrations/0025-raster-list-images.js';
 import * as m0026 from './migrations/0026-set-aside-items.js';
 import * as m0029 from './migrations/0029-engine-lease.js';
 import * as m0030 from './migrations/0030-session-expiry.js';
+import * as m0031 from './migrations/0031-withdraw-method-wait.js';
+import * as m0032 from './migrations/0032-watchlist.js';
 
 /**
  * The migrations, listed explicitly: a folder scan breaks under tsx and vitest (file extensions,
@@ -60,6 +62,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0026-set-aside-items': m0026,
   '0029-engine-lease': m0029,
   '0030-session-expiry': m0030,
+  '0031-withdraw-method-wait': m0031,
+  '0032-watchlist': m0032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -539,6 +539,15 @@ export interface DB {
   // engine leadership (0029)
   engine_lease: EngineLeaseTable;
   engine_fence: EngineFenceTable;
+  // starred symbols (0032)
+  watchlist: WatchlistTable;
+}
+
+/** A symbol a user starred (0032); owned by the market module. */
+export interface WatchlistTable {
+  user_id: number;
+  symbol_id: number;
+  created_at: TimestampDefault;
 }
 
 /** Articles staff write in the admin console (0014); content is sanitized html. */

@@ -23,6 +23,7 @@ const ROW_DIGESTS = [
   'loan_kyc',
   'loan_configs',
   'loans',
+  'watchlist',
 ] as const;
 const COUNTS = ['ledger_transactions', 'ledger_postings', 'idempotency_keys', 'event_outbox', 'audit_log', 'verification_codes', 'login_attempts'] as const;
 

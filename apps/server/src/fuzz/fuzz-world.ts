@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 import { call, demoLogin, registerUser } from '../test/http-helpers.js';
 import { adminToken, fund, uploadUrlOf } from '../test/wallet-helpers.js';
 import { MARKET_OPEN_MS, storeTick, symbolId } from '../test/forex-helpers.js';
+import { drawWithCode, readyMethod, tronAddress } from '../test/withdraw-helpers.js';
 
 /** What one user owns after setup: ids the fuzz and ownership tests aim at. */
 export interface Owner {
@@ -60,20 +61,15 @@ export async function realOwner(t: TestApp, admin: string, btc: number): Promise
     expect(moved.body.code).toBe(1);
   }
   const orders = await openOrders(app, user.token, btc);
-  const method = await call<{ id: number }>(app, { method: 'POST', url: endpoints.withdrawals.bindMethod.path, headers: auth(user.token), payload: { type: 1, draw_id: 1, dc_address: 'TFuzzOwnerAddress1' } });
-  expect(method.body.code).toBe(1);
-  const drawn = await call<{ id: number }>(app, {
-    method: 'POST',
-    url: endpoints.withdrawals.draw.path,
-    headers: auth(user.token),
-    payload: { draw_currency_id: 1, number: '20', draw_method_id: method.body.data.id },
-  });
+  // Bound and withdrawn to with the account's e-mailed codes, the method's waiting time over.
+  const methodId = await readyMethod(t, user, { type: 1, draw_id: 1, dc_address: tronAddress(`fuzz-owner-${user.user.id}`) });
+  const drawn = await drawWithCode(t, user, { draw_currency_id: 1, number: '20', draw_method_id: methodId });
   expect(drawn.body.code).toBe(1);
   const uploadUrl = await uploadUrlOf(app, user.token);
   const charge = await call<{ id: number }>(app, { method: 'POST', url: endpoints.deposits.coinSubmit.path, headers: auth(user.token), payload: { number: '10', proofImg: uploadUrl, charge_id: 1 } });
   expect(charge.body.code).toBe(1);
   const fundSubId = await subscribe(app, user.token);
-  return { token: user.token, userId: user.user.id, fundSubId, ...orders, methodId: method.body.data.id, withdrawalId: drawn.body.data.id, chargeId: charge.body.data.id, uploadUrl };
+  return { token: user.token, userId: user.user.id, fundSubId, ...orders, methodId, withdrawalId: drawn.body.data.id, chargeId: charge.body.data.id, uploadUrl };
 }
 
 export async function demoOwner(t: TestApp, demoId: string, btc: number): Promise<Owner> {

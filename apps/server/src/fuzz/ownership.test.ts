@@ -140,6 +140,8 @@ const REFERENCES: Record<string, Reference> = {
   'market.kline.forex_id': { notOwned: PLATFORM_SYMBOL },
   'market.abbreviatedKline.forex_id': { notOwned: PLATFORM_SYMBOL },
   'market.logo.:file': { notOwned: 'a logo shipped with the server' },
+  'market.watchlistAdd.forex_id': { notOwned: "a trade symbol: public market data; the endpoint changes only the caller's own watchlist" },
+  'market.watchlistRemove.forex_id': { notOwned: "a trade symbol: public market data; the endpoint changes only the caller's own watchlist" },
   'micro.submit.forex_id': { notOwned: PLATFORM_SYMBOL },
   'notify.sendEmail.area_id': { notOwned: PLATFORM_AREA },
   'notify.sendSms.area_id': { notOwned: PLATFORM_AREA },
@@ -238,7 +240,8 @@ const REFERENCES: Record<string, Reference> = {
     owned: {
       refused: 'method_not_found',
       victims: ['real'],
-      attack: (w, v, i) => post(endpoints.withdrawals.draw, i.token, { draw_currency_id: 1, number: '20', draw_method_id: v.methodId })(w),
+      // With a code of the right form: the method is refused as unknown before any code is tried.
+      attack: (w, v, i) => post(endpoints.withdrawals.draw, i.token, { draw_currency_id: 1, number: '20', draw_method_id: v.methodId, auth_code: '123456' })(w),
     },
   },
 };

@@ -53,7 +53,7 @@ describe('control characters in text fields', () => {
 
   it('bind method: refused, nothing bound', async () => {
     const before = await count('withdraw_methods');
-    const res = await callEndpoint(t.app, endpoints.withdrawals.bindMethod, { input: { type: 1, draw_id: 1, dc_address: `T${NUL}abc` }, token: alice.token, headers: en });
+    const res = await callEndpoint(t.app, endpoints.withdrawals.bindMethod, { input: { type: 1, draw_id: 1, dc_address: `T${NUL}abc`, auth_code: '123456' }, token: alice.token, headers: en });
     expectControlRefusal(res, 'dc_address');
     expect(await count('withdraw_methods')).toBe(before);
   });

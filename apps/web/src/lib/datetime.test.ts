@@ -2,12 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '@tp/contracts';
 import { CHART_UTC_OFFSET_MS } from '@tp/domain';
-import { APP_TIME_ZONE, dateLocale, formatChartCrosshair, formatChartTick, formatDateTime, wireToMs, zoneName } from './datetime.js';
+import { CHART_TIME_ZONE, chartZoneName, dateLocale, formatChartCrosshair, formatChartTick, formatDate, formatDateTime, formatDocumentDateTime, formatShortDateTime, wireToMs, zoneLabel, zoneName } from './datetime.js';
 
-// 2026-11-24 13:07:30 UTC is 20:07:30 in Bangkok, whatever zone the device (or CI) is in.
+// 2026-11-24 13:07:30 UTC: 08:07:30 in New York, 20:07:30 in Bangkok.
 const MS = Date.UTC(2026, 10, 24, 13, 7, 30);
 
-describe('dates and times: one zone (the chart\'s), shown, in the app language', () => {
+/** The device's own hour and minute of a moment, as its clock reads them (the zone the tests run in). */
+const deviceHourMinute = (ms: number) => `${String(new Date(ms).getHours()).padStart(2, '0')}:${String(new Date(ms).getMinutes()).padStart(2, '0')}`;
+
+describe('dates and times on screens: the device\'s zone, in the app language', () => {
   it('reads wire times as UTC', () => {
     expect(wireToMs('2026-11-24 13:07:30')).toBe(MS);
     expect(wireToMs('')).toBeNull();
@@ -16,25 +19,52 @@ describe('dates and times: one zone (the chart\'s), shown, in the app language',
   });
 
   it.each([
-    ['en', '11/24/2026, 20:07:30'],
-    ['de', '24.11.2026, 20:07:30'],
-    ['hk', '24/11/2026 20:07:30'],
-    ['jp', '2026/11/24 20:07:30'],
+    ['en', '11/24/2026, 08:07:30'],
+    ['de', '24.11.2026, 08:07:30'],
+    ['hk', '24/11/2026 08:07:30'],
+    ['jp', '2026/11/24 08:07:30'],
     // Gregorian years and Latin digits in every language.
-    ['th', '24/11/2026 20:07:30'],
-    ['ar', '24\u200f/11\u200f/2026، 20:07:30'],
-  ])('%s shows Bangkok time as the language writes it', (lang, text) => {
+    ['th', '24/11/2026 08:07:30'],
+    ['ar', '24\u200f/11\u200f/2026، 08:07:30'],
+  ])('%s writes a New York time as the language writes it', (lang, text) => {
     // ICU may space with a no-break space: compared as plain spaces.
-    expect(formatDateTime(MS, lang).replace(/\s/g, ' ')).toBe(text);
+    expect(formatDateTime(MS, lang, 'America/New_York').replace(/\s/g, ' ')).toBe(text);
   });
 
-  it('every language shows the hour in Bangkok and names the zone', () => {
+  it('without a zone, every language shows the device\'s hour, not Bangkok\'s, and names no zone', () => {
     for (const lang of LANGS) {
-      expect(formatDateTime(MS, lang), lang).toMatch(/20[:.]07[:.]30/);
-      expect(formatDateTime(MS, lang), lang).toContain('2026');
-      expect(zoneName(lang), lang).toMatch(/\+7$/);
+      const text = formatDateTime(MS, lang);
+      expect(text, lang).toContain(deviceHourMinute(MS).replace(':', text.includes('.07.') ? '.' : ':'));
+      expect(text, lang).toContain('2026');
+      expect(text, lang).not.toMatch(/GMT|UTC/);
     }
     expect(formatDateTime(null, 'en')).toBe('--');
+    expect(formatDate(MS, 'de', 'America/New_York')).toBe('24.11.2026');
+  });
+
+  it('a time standing alone in a document names its zone, summer time included', () => {
+    expect(formatDocumentDateTime(MS, 'en', 'America/New_York').replace(/\s/g, ' ')).toBe('11/24/2026, 08:07:30 GMT-5');
+    expect(formatDocumentDateTime(Date.UTC(2026, 6, 1, 12, 0, 0), 'de', 'America/New_York').replace(/\s/g, ' ')).toBe('01.07.2026, 08:00:00 GMT-4');
+    expect(formatDocumentDateTime(MS, 'fr', 'Asia/Bangkok').replace(/\s/g, ' ')).toBe('24/11/2026 20:07:30 UTC+7');
+    expect(zoneLabel(MS, 'en', 'UTC')).toMatch(/^GMT(\+0)?$/);
+    // The device's zone by default: the same name Intl gives it.
+    const device = new Intl.DateTimeFormat('en-u-nu-latn-ca-gregory', { timeZoneName: 'shortOffset' }).formatToParts(MS).find((p) => p.type === 'timeZoneName')!.value;
+    expect(formatDocumentDateTime(MS, 'en')).toMatch(new RegExp(`${deviceHourMinute(MS)}:30 ${device.replace('+', '\\+')}$`));
+    expect(formatDocumentDateTime(undefined, 'en')).toBe('--');
+  });
+
+  it('a message\'s time: the hour on its own day, the date before it on another', () => {
+    const now = Date.UTC(2026, 10, 24, 20, 0, 0);
+    expect(formatShortDateTime(MS, 'en', now, 'UTC')).toBe('13:07');
+    expect(formatShortDateTime(MS - 86_400_000, 'de', now, 'UTC').replace(/\s/g, ' ')).toBe('23. Nov., 13:07');
+    // 01:00 UTC on the 25th is still the 24th in New York: the same day there.
+    expect(formatShortDateTime(Date.UTC(2026, 10, 25, 1, 0, 0), 'en', now, 'America/New_York')).toBe('20:00');
+  });
+
+  it('the chart alone keeps Bangkok: its zone and the name on its label', () => {
+    expect(CHART_TIME_ZONE).toBe('Asia/Bangkok');
+    for (const lang of LANGS) expect(chartZoneName(lang), lang).toMatch(/\+7$/);
+    expect(zoneName('de')).toBe(chartZoneName('de'));
   });
 
   it('the chart crosshair and ticks speak the app language, not the browser\'s', () => {
@@ -88,9 +118,9 @@ describe('the chart axis from the table of patterns writes what Intl writes', ()
     );
   });
 
-  it('names the app\'s zone as Intl does in every language, and an unknown language as English', () => {
+  it('names the chart\'s zone as Intl does in every language, and an unknown language as English', () => {
     for (const lang of LANGS) {
-      const parts = new Intl.DateTimeFormat(dateLocale(lang), { timeZone: APP_TIME_ZONE, timeZoneName: 'shortOffset' }).formatToParts(0);
+      const parts = new Intl.DateTimeFormat(dateLocale(lang), { timeZone: CHART_TIME_ZONE, timeZoneName: 'shortOffset' }).formatToParts(0);
       expect(zoneName(lang), lang).toBe(parts.find((p) => p.type === 'timeZoneName')?.value);
     }
     expect(zoneName('xx')).toBe(zoneName('en'));

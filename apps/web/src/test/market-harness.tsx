@@ -68,6 +68,7 @@ export function symbol(over: Partial<TradeSymbol> & Pick<TradeSymbol, 'Id' | 'Co
     Logo: `/logos/${over.Code}.webp`,
     CategoryId: 1,
     MarketStatus: 1,
+    MarketChangeST: null,
     PricePrecision: 2,
     Pip: '0.01',
     ForexMinCont: '0.01',

@@ -13,6 +13,8 @@ import {
   klinePointSchema,
   klineQuery,
   tradeSymbolSchema,
+  watchlistChangeInput,
+  watchlistSchema,
 } from '../market.js';
 
 const tags = ['market'];
@@ -26,6 +28,12 @@ export const marketEndpoints = {
   abbreviatedKline: defineEndpoint({ ...publicRead, tags, path: '/v2/api/forex/abbreviated_cache_kline', input: abbreviatedKlineQuery, output: z.array(abbreviatedKlineSchema) }),
   searchCurrency: defineEndpoint({ ...publicRead, tags, path: '/v2/api/forex/search', input: currencySearchQuery, output: z.array(currencySearchItemSchema) }),
   searchCompany: defineEndpoint({ ...publicRead, tags: ['general'], path: '/api/company/search', input: companySearchQuery, output: z.array(companySchema) }),
+  /** The caller's starred symbols (demo accounts keep one too; a visitor's stays on the device). */
+  watchlist: defineEndpoint({ methods: ['GET'], access: access.user, idempotent: false, tags, path: '/v2/api/forex/watchlist', input: noInput, output: watchlistSchema }),
+  /** Stars a symbol; starring it again changes nothing. Answers the watchlist as it now is. */
+  watchlistAdd: defineEndpoint({ methods: ['POST'], access: access.user, idempotent: false, tags, path: '/v2/api/forex/watchlist/add', input: watchlistChangeInput, output: watchlistSchema }),
+  /** Unstars a symbol; one not starred changes nothing. Answers the watchlist as it now is. */
+  watchlistRemove: defineEndpoint({ methods: ['POST'], access: access.user, idempotent: false, tags, path: '/v2/api/forex/watchlist/remove', input: watchlistChangeInput, output: watchlistSchema }),
   /** A symbol's shipped SVG logo (`Logo` of a trade symbol). */
   logo: defineEndpoint({ ...publicRead, tags, path: '/logos/:file', params: z.object({ file: text.max(40) }), output: FILE_OUTPUT, hidden: true }),
 };

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { endpoints, SETTING_DEFINITIONS, settingValueSchema, type SettingDefinition } from '@tp/contracts';
 import { call } from '../../lib/api';
 
-const GROUPS = ['trading', 'support', 'registration', 'company', 'content'] as const;
+const GROUPS = ['trading', 'wallet', 'support', 'registration', 'company', 'content'] as const;
 
 function SettingField({ def }: { def: SettingDefinition }) {
   const { t } = useTranslation('config');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { call, expectRefused, registerUser, type Registered } from '../../test/http-helpers.js';
 import { adminToken, balanceOf, uploadUrlOf } from '../../test/wallet-helpers.js';
+import { drawWithCode, readyMethod, tronAddress } from '../../test/withdraw-helpers.js';
 import { endpoints, endpointPath } from '@tp/contracts';
 
 let t: TestApp;
@@ -84,11 +85,12 @@ describe('review queues', () => {
   });
 
   it('concurrent decisions on one withdrawal: exactly one wins', async () => {
-    const method = await call<{ id: number }>(t.app, { method: 'POST', url: endpoints.withdrawals.bindMethod.path, headers: auth(alice.token), payload: { type: 1, draw_id: 1, dc_address: 'TAdminTest' } });
-    const w = await call<{ id: number }>(t.app, { method: 'POST', url: endpoints.withdrawals.draw.path, headers: auth(alice.token), payload: { draw_currency_id: 1, number: '20', draw_method_id: method.body.data.id } });
+    const address = tronAddress('admin-test');
+    const methodId = await readyMethod(t, alice, { type: 1, draw_id: 1, dc_address: address });
+    const w = await drawWithCode(t, alice, { draw_currency_id: 1, number: '20', draw_method_id: methodId });
     expect(w.body.code).toBe(1);
     const queue = await call<{ data: { id: number; method: { dc_address: string }; user: { id: number } }[] }>(t.app, { method: 'GET', url: `${endpoints.admin.withdrawals.path}?status=0`, headers: auth(admin) });
-    expect(queue.body.data.data[0]).toMatchObject({ id: w.body.data.id, method: { dc_address: 'TAdminTest' }, user: { id: alice.user.id } });
+    expect(queue.body.data.data[0]).toMatchObject({ id: w.body.data.id, method: { dc_address: address }, user: { id: alice.user.id } });
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         call(t.app, { method: 'POST', url: endpointPath(i % 2 ? endpoints.admin.rejectWithdrawal : endpoints.admin.approveWithdrawal, { id: w.body.data.id }), headers: auth(admin), payload: { reason: 'race' } }),

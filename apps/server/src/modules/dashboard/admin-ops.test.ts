@@ -6,6 +6,7 @@ import { endpoints } from '@tp/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { call, callEndpoint, demoLogin, expectRefused, registerUser, type Registered } from '../../test/http-helpers.js';
 import { adminToken, fund, uploadUrlOf } from '../../test/wallet-helpers.js';
+import { drawWithCode, readyMethod, tronAddress } from '../../test/withdraw-helpers.js';
 import { MARKET_CLOSED_MS, MARKET_OPEN_MS, storeTick, symbolId } from '../../test/forex-helpers.js';
 import { dashboard } from './dashboard.js';
 import { LeaderElection, processNodeName } from '../../engine/leader-election.js';
@@ -43,8 +44,8 @@ beforeAll(async () => {
   await fund(t.app, alice.token, admin, '500');
   const proofImg = await uploadUrlOf(t.app, alice.token);
   expect((await call(t.app, { method: 'POST', url: endpoints.deposits.coinSubmit.path, headers: { authorization: alice.token }, payload: { number: '42', proofImg, charge_id: 1 } })).body.code).toBe(1);
-  const method = await call<{ id: number }>(t.app, { method: 'POST', url: endpoints.withdrawals.bindMethod.path, headers: { authorization: alice.token }, payload: { type: 1, draw_id: 1, dc_address: 'TOpsTest' } });
-  expect((await call(t.app, { method: 'POST', url: endpoints.withdrawals.draw.path, headers: { authorization: alice.token }, payload: { draw_currency_id: 1, number: '20', draw_method_id: method.body.data.id } })).body.code).toBe(1);
+  const methodId = await readyMethod(t, alice, { type: 1, draw_id: 1, dc_address: tronAddress('ops-test') });
+  expect((await drawWithCode(t, alice, { draw_currency_id: 1, number: '20', draw_method_id: methodId })).body.code).toBe(1);
   expect((await call(t.app, { method: 'POST', url: endpoints.wallet.transfer.path, headers: { authorization: alice.token }, payload: { balance: '300', from: 1, to: 3 } })).body.code).toBe(1);
   realFee = (await submitForex(alice.token)).TradeFee;
   const demo = await demoLogin(t.app, 'ops-demo');

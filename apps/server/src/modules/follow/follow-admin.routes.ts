@@ -7,10 +7,12 @@ import { route } from '../../http/endpoint.js';
 import { refuse } from '../../http/refusal.js';
 import { writeAudit } from '../audit/index.js';
 import * as repo from './follow.repository.js';
+import { recomputeTrader } from './follow-stats.js';
 
 /**
  * A reviewer's decision on a trader application, once (the row is locked; a second decision finds
- * it decided). Approval makes the user a trader; it moves no money. Audited in the same transaction.
+ * it decided). Approval makes the user a trader and computes their statistics; it moves no money.
+ * Audited in the same transaction.
  */
 export async function decideApplication(trx: Executor, adminId: number, id: number, decision: 'approve' | 'reject', reason: string | undefined, at: Date) {
   const app = await repo.lockApplication(trx, id);
@@ -18,6 +20,9 @@ export async function decideApplication(trx: Executor, adminId: number, id: numb
   if (app.status !== 0) refuse('already_decided');
   const status = decision === 'approve' ? 1 : 2;
   await repo.decideApplication(trx, id, adminId, status, reason ?? '', at);
+  // A new trader's figures from the orders they closed before: the close events only recompute
+  // traders, so without this the ranking would show none until the next full recompute.
+  if (status === 1) await recomputeTrader(trx, app.user_id, at.getTime());
   await writeAudit(trx, {
     adminId,
     action: `trader_application.${decision}`,

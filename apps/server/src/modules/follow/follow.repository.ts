@@ -35,7 +35,12 @@ const ORDER_BY = {
   followers: sql`follow_num DESC`,
 } as const;
 
-/** Traders with their statistics (never computed here: the stats table is kept by the engine side). */
+/**
+ * Traders with their statistics (never computed here: the stats table is kept by the engine side),
+ * except the number of closed orders, counted: the statistics follow a close within a second on the
+ * engine leader, and the count must agree with the closed orders the trader page lists beside it
+ * (traderHistory) from the moment they close.
+ */
 export async function traders(
   db: Executor,
   opts: { viewerId: number; sort: keyof typeof ORDER_BY; limit: number; offset: number; userId?: number },
@@ -46,7 +51,8 @@ export async function traders(
       (SELECT coalesce(sum(c.caution_money), 0)::text FROM follow_copies fc JOIN forex_orders c ON c.id = fc.copy_order_id
         WHERE fc.trader_id = u.id AND c.status = 1) AS follower_equity,
       st.three_week_rate, st.three_week_win, st.three_week_profit, st.three_week_trades, st.total_rate, st.total_win, st.total_profit,
-      st.total_trades, st.max_drawdown, st.avg_holding_seconds, st.equity_curve,
+      (SELECT count(*)::int FROM forex_orders o WHERE o.user_id = u.id AND o.origin_id = 0 AND o.status = 3) AS total_trades,
+      st.max_drawdown, st.avg_holding_seconds, st.equity_curve,
       me.multiple AS my_multiple, me.max_amount AS my_max_amount, me.auto_follow AS my_auto_follow
     FROM users u
     LEFT JOIN follow_trader_stats st ON st.trader_id = u.id

@@ -450,4 +450,27 @@ describe('ranking', () => {
     const cards = await callEndpoint(t.app, f.traderList, { input: { page: 1 } });
     expect(cards.body.data.data.some((c) => c.user_id === trader.user.id)).toBe(true);
   });
+
+  it('counts every closed order on the trader page at once, those closed before the approval too', async () => {
+    await tick('100000.00');
+    const u = await realUser('20000');
+    const roundTrip = async (closeAt: string) => {
+      const opened = (await forex(endpoints.forex.submit.path, u.token, { type: 1, cont: '0.1', forex_id: btc, multiple: 10 })).body.data;
+      await tick(closeAt);
+      expect((await forex(endpoints.forex.close.path, u.token, { id: opened.Id })).body.code).toBe(1);
+    };
+    // Closed while not yet a trader; the approval computes the figures from it.
+    await roundTrip('100050.00');
+    expect((await callEndpoint(t.app, f.applyTrader, { token: u.token })).body.code).toBe(1);
+    const application = await t.db.selectFrom('trader_applications').select('id').where('user_id', '=', u.user.id).executeTakeFirstOrThrow();
+    expect((await callEndpoint(t.app, f.approveApplication, { token: admin, params: { id: application.id }, input: {} })).body.code).toBe(1);
+    const approved = await callEndpoint(t.app, f.traderDetail, { input: { id: u.user.id } });
+    expect(approved.body.data.history).toHaveLength(1);
+    expect(approved.body.data.stats).toMatchObject({ total_trade_num: 1, three_week_trade_num: 1 });
+    // Closed as a trader, read before any recompute of the statistics: the count agrees with the list.
+    await roundTrip('100100.00');
+    const detail = await callEndpoint(t.app, f.traderDetail, { input: { id: u.user.id } });
+    expect(detail.body.data.history).toHaveLength(2);
+    expect(detail.body.data.stats.total_trade_num).toBe(2);
+  });
 });

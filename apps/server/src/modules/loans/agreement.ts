@@ -23,6 +23,15 @@ export function percentOf(rate: DecimalLike): string {
 }
 
 /**
+ * A date of the agreement: the UTC day, with its zone named. The text is the same for whoever
+ * signs it wherever they are (it is hashed as evidence), so it cannot be in the reader's zone; a
+ * date that stands alone in a document names its zone (decisions.md, "Times on screens").
+ */
+function agreementDate(ms: number): string {
+  return `${wireDateTime(new Date(ms)).slice(0, 10)} UTC`;
+}
+
+/**
  * The agreement as the borrower reads and signs it, in their language, with the amount, rates,
  * term, dates and late fee filled in. `nowMs` is the day of signing: the due date shown is the one
  * a loan approved that day would have.
@@ -30,13 +39,13 @@ export function percentOf(rate: DecimalLike): string {
 export function renderAgreement(lang: Lang, parties: AgreementParties, amount: DecimalLike, terms: AgreementTerms, nowMs: number): string {
   const values: Record<string, string> = {
     version: LOAN_AGREEMENT_VERSION,
-    date: wireDateTime(new Date(nowMs)).slice(0, 10),
+    date: agreementDate(nowMs),
     borrower: parties.borrower,
     uid: parties.uid,
     amount: dec(amount).toFixed(2),
     currency: parties.currency,
     period: String(terms.loanPeriod),
-    due_date: wireDateTime(new Date(loanDueAt(nowMs, terms.loanPeriod))).slice(0, 10),
+    due_date: agreementDate(loanDueAt(nowMs, terms.loanPeriod)),
     interest_rate: percentOf(terms.interestRate),
     free_period: String(terms.freePeriod),
     interest: loanInterest(amount, terms),

@@ -74,6 +74,35 @@ export async function recentCloses(db: Executor, symbolIds: readonly number[], p
   return rows;
 }
 
+/** The user's starred symbols that are enabled, in the order they were starred. */
+export async function watchlist(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('watchlist as w')
+    .innerJoin('trade_symbols as s', 's.id', 'w.symbol_id')
+    .select('w.symbol_id')
+    .where('w.user_id', '=', userId)
+    .where('s.enabled', '=', true)
+    .orderBy('w.created_at')
+    .orderBy('w.symbol_id')
+    .execute();
+  return rows.map((r) => r.symbol_id);
+}
+
+/** Whether the symbol exists and is enabled (only those can be starred). */
+export async function symbolEnabled(db: Executor, symbolId: number): Promise<boolean> {
+  const row = await db.selectFrom('trade_symbols').select('id').where('id', '=', symbolId).where('enabled', '=', true).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Stars a symbol; a second star of it keeps the first (and its place in the order). */
+export async function addToWatchlist(db: Executor, userId: number, symbolId: number): Promise<void> {
+  await db.insertInto('watchlist').values({ user_id: userId, symbol_id: symbolId }).onConflict((oc) => oc.columns(['user_id', 'symbol_id']).doNothing()).execute();
+}
+
+export async function removeFromWatchlist(db: Executor, userId: number, symbolId: number): Promise<void> {
+  await db.deleteFrom('watchlist').where('user_id', '=', userId).where('symbol_id', '=', symbolId).execute();
+}
+
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

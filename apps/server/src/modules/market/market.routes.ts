@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@tp/contracts';
 import { REPO_ROOT } from '../../config.js';
+import { currentUser } from '../../http/auth.js';
 import { okEnvelope } from '../../http/envelope.js';
 import { route } from '../../http/endpoint.js';
 import { QuoteBoard } from './quote-board.js';
@@ -31,7 +32,8 @@ function loadLogos(): Map<string, { body: Buffer; type: string }> {
 export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   const board = new QuoteBoard(app.bus);
   app.addHook('onClose', async () => board.close());
-  const market = createMarketService(app.db, board);
+  // The app's clock decides market hours (MarketStatus), as it does for orders.
+  const market = createMarketService(app.db, board, Date.now, () => app.now());
   // Staff changed the symbols (admin console): the next read sees it, not a cached copy.
   const unsubscribe = app.bus.subscribe((m) => {
     if (m.topic === 'config.changed' && m.payload.area === 'symbols') market.forgetCached();
@@ -51,6 +53,12 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, e.searchCurrency, async ({ req, input }) => okEnvelope(req.lang, await market.searchCurrency(input.searchCurrency)));
 
   route(app, e.searchCompany, async ({ req, input }) => okEnvelope(req.lang, await market.searchCompanies(input.name)));
+
+  route(app, e.watchlist, async ({ req }) => okEnvelope(req.lang, await market.watchlist(currentUser(req).id)));
+
+  route(app, e.watchlistAdd, async ({ req, input }) => okEnvelope(req.lang, await market.star(currentUser(req).id, input.forex_id)));
+
+  route(app, e.watchlistRemove, async ({ req, input }) => okEnvelope(req.lang, await market.unstar(currentUser(req).id, input.forex_id)));
 
   route(app, e.logo, async ({ reply, params }) => {
     const logo = logos.get(params.file);

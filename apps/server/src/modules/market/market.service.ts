@@ -14,7 +14,7 @@ import {
   type Lang,
   type TradeSymbol,
 } from '@tp/contracts';
-import { Decimal, isMarketOpen } from '@tp/domain';
+import { Decimal, isMarketOpen, nextMarketChange } from '@tp/domain';
 import type { Db } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import { changePercent } from '../../engine/symbol-book.js';
@@ -35,6 +35,12 @@ export interface MarketService {
   abbreviated(forexId: number | undefined, period?: KlinePeriod): Promise<AbbreviatedKline[]>;
   searchCurrency(text: string): Promise<CurrencySearchItem[]>;
   searchCompanies(name: string): Promise<Awaited<ReturnType<typeof repo.searchCompanies>>>;
+  /** The user's starred symbols (enabled ones), in the order starred. */
+  watchlist(userId: number): Promise<number[]>;
+  /** Stars an enabled symbol (refused as not_found otherwise); answers the watchlist. */
+  star(userId: number, forexId: number): Promise<number[]>;
+  /** Unstars a symbol, starred or not; answers the watchlist. */
+  unstar(userId: number, forexId: number): Promise<number[]>;
   /** Drops the cached reads (symbols changed in the admin console). */
   forgetCached(): void;
 }
@@ -44,7 +50,11 @@ export interface MarketService {
  * symbol, else from the stored candles, so every process answers the same whether or not it runs
  * the engine. Small caches keep the home page's polling off the database.
  */
-export function createMarketService(db: Db, board: QuoteBoard, now: () => number = Date.now): MarketService {
+/**
+ * `now` times the small caches; `marketNow` is the clock market hours are read at (the app's
+ * clock, as orders are checked at: a test that sets it to a weekend sees forex closed).
+ */
+export function createMarketService(db: Db, board: QuoteBoard, now: () => number = Date.now, marketNow: () => number = now): MarketService {
   let storedQuotes: { at: number; rows: Map<number, repo.StoredQuoteRow> } | undefined;
   // One cached series per period asked for (six at most).
   const abbreviatedCache = new Map<KlinePeriod, { at: number; rows: AbbreviatedKline[] }>();
@@ -83,7 +93,7 @@ export function createMarketService(db: Db, board: QuoteBoard, now: () => number
 
     async tradeList() {
       const [symbols, quotes] = await Promise.all([repo.listSymbols(db), stored()]);
-      const at = now();
+      const at = marketNow();
       return symbols.map((s) => ({
         Id: s.id,
         Code: s.code,
@@ -91,6 +101,7 @@ export function createMarketService(db: Db, board: QuoteBoard, now: () => number
         Logo: s.logo,
         CategoryId: s.category_id,
         MarketStatus: isMarketOpen(s.schedule, at) ? MARKET_OPEN : MARKET_CLOSED,
+        MarketChangeST: nextMarketChange(s.schedule, at),
         PricePrecision: s.price_precision,
         Pip: plain(s.pip),
         ForexMinCont: plain(s.min_cont),
@@ -155,6 +166,21 @@ export function createMarketService(db: Db, board: QuoteBoard, now: () => number
 
     searchCompanies(name) {
       return repo.searchCompanies(db, name.trim(), COMPANY_SEARCH_LIMIT);
+    },
+
+    watchlist(userId) {
+      return repo.watchlist(db, userId);
+    },
+
+    async star(userId, forexId) {
+      if (!(await repo.symbolEnabled(db, forexId))) refuse('not_found');
+      await repo.addToWatchlist(db, userId, forexId);
+      return repo.watchlist(db, userId);
+    },
+
+    async unstar(userId, forexId) {
+      await repo.removeFromWatchlist(db, userId, forexId);
+      return repo.watchlist(db, userId);
     },
 
     forgetCached() {

@@ -10,7 +10,9 @@ import type { OutboxMessage } from './outbox.js';
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_RESEND_MS = 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
-export const PURPOSE_NAMES: Record<number, string> = { 1: 'register', 2: 'forgot' };
+export const PURPOSE_NAMES: Record<number, string> = { 1: 'register', 2: 'forgot', 3: 'withdrawal' };
+/** The mail of a withdrawal code says what it confirms: one not asked for is a warning to its owner. */
+const WITHDRAWAL_PURPOSE = 3;
 
 export type Channel = 'email' | 'sms';
 
@@ -44,7 +46,7 @@ export async function issueCode(trx: Executor, input: { channel: Channel; addres
     type: PURPOSE_NAMES[input.purpose] ?? String(input.purpose),
     code,
     subject: text(input.lang, 'code_subject'),
-    text: text(input.lang, 'code_text', { code }),
+    text: text(input.lang, input.purpose === WITHDRAWAL_PURPOSE ? 'withdraw_code_text' : 'code_text', { code }),
   };
 }
 
@@ -60,4 +62,27 @@ export async function consumeCode(db: Db, input: { address: string; purpose: num
   if (!row) refuse('code_invalid');
   if (!sameDigest(row.code_hash, codeHash(input.purpose, input.address, input.code))) refuse('code_invalid');
   if (!(await repo.markCodeUsed(db, row.id))) refuse('code_invalid');
+}
+
+/**
+ * The first half of consumeCode, for an action that must use the code up in its own transaction:
+ * a try is taken and the code compared (on the database itself, so a wrong try counts although
+ * the request is then refused), and the live code's id is returned for useCheckedCode. Refuses
+ * 'code_invalid'. Run it before the action's transaction, never inside one: it may wait for
+ * another request's transaction that is using the same code.
+ */
+export async function checkCode(db: Db, input: { address: string; purpose: number; code: string }): Promise<number> {
+  const row = await repo.takeCodeTry(db, input.address, input.purpose, CODE_MAX_ATTEMPTS);
+  if (!row) refuse('code_invalid');
+  if (!sameDigest(row.code_hash, codeHash(input.purpose, input.address, input.code))) refuse('code_invalid');
+  return row.id;
+}
+
+/**
+ * The second half: uses the checked code up inside the action's transaction, so the code is
+ * spent if and only if the action commits. Two requests with one code: the second waits for the
+ * first's transaction and is then refused 'code_invalid'.
+ */
+export async function useCheckedCode(trx: Executor, id: number): Promise<void> {
+  if (!(await repo.markCodeUsed(trx, id))) refuse('code_invalid');
 }

@@ -44,8 +44,10 @@ describe('send_email', () => {
     const res = await call(t.app, { method: 'POST', url: endpoints.notify.sendEmail.path, headers: { lang: 'en' }, payload: { to: 'not-an-email', type: 1 } });
     expectRefused(res, 'bad_request');
     expect(res.body.msg).toBe('Invalid value for to');
-    const type = await call(t.app, { method: 'POST', url: endpoints.notify.sendEmail.path, headers: { lang: 'en' }, payload: { to: uniqueEmail(), type: 3 } });
+    const type = await call(t.app, { method: 'POST', url: endpoints.notify.sendEmail.path, headers: { lang: 'en' }, payload: { to: uniqueEmail(), type: 4 } });
     expect(type.body.msg).toBe('Invalid value for type');
+    // Type 3 (a withdrawal code) is the signed-in account's own: a visitor is asked to log in.
+    expectRefused(await call(t.app, { method: 'POST', url: endpoints.notify.sendEmail.path, headers: { lang: 'en' }, payload: { to: uniqueEmail(), type: 3 } }), 'not_logged_in', 999);
   });
 });
 

@@ -4,5 +4,5 @@ import { settingsAdminRoutes } from './settings-admin.routes.js';
 
 export const settingsModule = defineModule({ name: 'settings', routes: settingsRoutes, adminRoutes: settingsAdminRoutes, publishes: ['config.changed'] });
 
-export { verifyRegType } from './settings.service.js';
+export { verifyRegType, withdrawMethodWaitHours } from './settings.service.js';
 export { getSetting, findArea, lockSetting } from './settings.repository.js';

@@ -27,3 +27,10 @@ export async function companyStatus(db: Executor): Promise<{ status: number; typ
 export async function verifyRegType(db: Executor): Promise<number> {
   return int(await repo.getSetting(db, 'verify_reg_type'), 1);
 }
+
+/** Hours a newly bound withdrawal method waits before it may be withdrawn to (staff setting; 24 when unset or unreadable). */
+export const DEFAULT_WITHDRAW_METHOD_WAIT_HOURS = '24';
+export async function withdrawMethodWaitHours(db: Executor): Promise<string> {
+  const value = (await repo.getSetting(db, 'withdraw_method_wait_hours'))?.trim();
+  return value && /^\d{1,4}(\.\d{1,2})?$/.test(value) ? value : DEFAULT_WITHDRAW_METHOD_WAIT_HOURS;
+}

@@ -14,6 +14,6 @@ export const usersModule = defineModule({
   publishes: ['balance.changed', 'FOREX_CLOSED', 'session.revoked'],
 });
 
-export { findUserByEmail } from './users.repository.js';
+export { accountEmail, findUserByEmail } from './users.repository.js';
 export { markTrySucceeded, reserveLoginTry, type LockoutRule, type LoginTry } from './login-lockout.js';
 export { userCounts } from './admin-users.repository.js';

@@ -8,6 +8,12 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The account's e-mail (null for a demo account): where its withdrawal codes go. */
+export async function accountEmail(db: Executor, id: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirst();
+  return row?.email ?? null;
+}
+
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }

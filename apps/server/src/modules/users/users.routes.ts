@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCOUNT_TYPE_IDS, CODE_PURPOSE, endpoints } from '@tp/contracts';
 import { okEnvelope } from '../../http/envelope.js';
-import { currentUser } from '../../http/auth.js';
+import { currentUser, tokenFromHeader, userForToken } from '../../http/auth.js';
 import { route } from '../../http/endpoint.js';
 import { runMoneyAction } from '../../http/idempotency.js';
 import { refuse } from '../../http/refusal.js';
@@ -22,6 +22,20 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   // The account e-mail code: whether it goes out depends on whether the address has an account.
   route(app, endpoints.notify.sendEmail, async ({ req, input }) => {
     const { to, type } = input;
+    if (type === CODE_PURPOSE.withdrawal) {
+      // A withdrawal code goes to the signed-in real account's own e-mail, never to an address
+      // the request names: a stolen session alone cannot have it sent elsewhere.
+      const caller = await userForToken(db, tokenFromHeader(req.headers.authorization));
+      if (!caller) refuse('not_logged_in');
+      if (caller.isDemo) refuse('only_true_account');
+      const own = await findUserById(db, caller.id);
+      const address = own?.email;
+      if (!address) refuse('only_true_account');
+      const message = await db.transaction().execute((trx) => issueCode(trx, { channel: 'email', address, purpose: type, lang: req.lang }));
+      await app.outbox.deliver(message); // after commit
+      return okEnvelope(req.lang, null, 'code_sent');
+    }
+    if (to === undefined) refuse('account_required'); // the input schema requires it for types 1 and 2
     const existing = await findUserByEmail(db, to);
     if (type === CODE_PURPOSE.register && existing) refuse('account_exists');
     // A reset code for an unknown address is answered like a sent one, so the form cannot be used

@@ -85,7 +85,7 @@ describe('POST /api/account/transfer', () => {
     // Keys are per user: Bob's 'tr-1' is his own (and refused for want of money).
     expectRefused(await transfer(bob.token, { balance: '10', from: 1, to: 2 }, { 'idempotency-key': 'tr-1' }), 'insufficient_balance');
     // The same key on another route is a conflict.
-    const draw = await call(t.app, { method: 'POST', url: endpoints.withdrawals.draw.path, headers: { ...auth(alice.token), 'idempotency-key': 'tr-1' }, payload: { draw_currency_id: 1, number: '10', draw_method_id: 1 } });
+    const draw = await call(t.app, { method: 'POST', url: endpoints.withdrawals.draw.path, headers: { ...auth(alice.token), 'idempotency-key': 'tr-1' }, payload: { draw_currency_id: 1, number: '10', draw_method_id: 1, auth_code: '123456' } });
     expectRefused(draw, 'idempotency_conflict');
   });
 

@@ -36,39 +36,74 @@ export async function ownAccount(db: Executor, userId: number, accountType: numb
   return account;
 }
 
-/** History Type and the localized text of a ledger transaction kind, seen from one account. */
-function describe(kind: string, available: Decimal): { type: number; memoKey: TextKey } {
-  switch (kind) {
-    case LEDGER_KINDS.deposit:
-      return { type: ACCOUNT_LOG_TYPES.deposit, memoKey: 'memo_deposit' };
-    case LEDGER_KINDS.withdrawalHold:
-      return { type: ACCOUNT_LOG_TYPES.withdrawal, memoKey: 'memo_withdrawal' };
-    case LEDGER_KINDS.withdrawalPaid:
-      return { type: ACCOUNT_LOG_TYPES.withdrawal_paid, memoKey: 'memo_withdrawal_paid' };
-    case LEDGER_KINDS.withdrawalRelease:
-      return { type: ACCOUNT_LOG_TYPES.withdrawal_released, memoKey: 'memo_withdrawal_released' };
-    case LEDGER_KINDS.transfer:
-      return available.isNegative()
-        ? { type: ACCOUNT_LOG_TYPES.transfer_out, memoKey: 'memo_transfer_out' }
-        : { type: ACCOUNT_LOG_TYPES.transfer_in, memoKey: 'memo_transfer_in' };
-    case LEDGER_KINDS.demoFunding:
-      return { type: ACCOUNT_LOG_TYPES.demo_funding, memoKey: 'memo_demo_funding' };
-    case LEDGER_KINDS.demoReset:
-      return { type: ACCOUNT_LOG_TYPES.demo_reset, memoKey: 'memo_demo_reset' };
-    case LEDGER_KINDS.adjustment:
-      return { type: ACCOUNT_LOG_TYPES.memo, memoKey: 'memo_other' };
-    // mining funds: the history names them, under the type of other movements
-    case LEDGER_KINDS.fundHold:
-      return { type: ACCOUNT_LOG_TYPES.other, memoKey: 'memo_fund_hold' };
-    case LEDGER_KINDS.fundIncome:
-      return { type: ACCOUNT_LOG_TYPES.other, memoKey: 'memo_fund_income' };
-    case LEDGER_KINDS.fundRelease:
-      return { type: ACCOUNT_LOG_TYPES.other, memoKey: 'memo_fund_release' };
-    case LEDGER_KINDS.fundRefund:
-      return { type: ACCOUNT_LOG_TYPES.other, memoKey: 'memo_fund_refund' };
-    default:
-      return { type: ACCOUNT_LOG_TYPES.other, memoKey: 'memo_other' };
-  }
+/** One history line: what a ledger transaction did to one account's available and held amounts. */
+export interface HistoryLine {
+  available: Decimal;
+  held: Decimal;
+}
+
+/** History Type and the key of the localized MemoTran of one line. */
+export interface LineText {
+  type: number;
+  memoKey: TextKey;
+}
+
+type KnownKind = (typeof LEDGER_KINDS)[keyof typeof LEDGER_KINDS];
+
+const other = (memoKey: TextKey): LineText => ({ type: ACCOUNT_LOG_TYPES.other, memoKey });
+
+/**
+ * The text of each ledger kind in a user's history. Typed over every kind of LEDGER_KINDS, so a
+ * new kind cannot reach the history without its own text (a line that only said "Other" told the
+ * user nothing about a trade, an option or a cancel). Kinds the spec's Type numbers predate show
+ * under Type 9 (other): clients that read only Type keep working, MemoTran names the movement.
+ */
+const KIND_TEXTS: { [K in KnownKind]: LineText | ((line: HistoryLine) => LineText) } = {
+  deposit: { type: ACCOUNT_LOG_TYPES.deposit, memoKey: 'memo_deposit' },
+  withdrawal_hold: { type: ACCOUNT_LOG_TYPES.withdrawal, memoKey: 'memo_withdrawal' },
+  withdrawal_paid: { type: ACCOUNT_LOG_TYPES.withdrawal_paid, memoKey: 'memo_withdrawal_paid' },
+  withdrawal_release: { type: ACCOUNT_LOG_TYPES.withdrawal_released, memoKey: 'memo_withdrawal_released' },
+  transfer: ({ available }) =>
+    available.isNegative()
+      ? { type: ACCOUNT_LOG_TYPES.transfer_out, memoKey: 'memo_transfer_out' }
+      : { type: ACCOUNT_LOG_TYPES.transfer_in, memoKey: 'memo_transfer_in' },
+  demo_funding: { type: ACCOUNT_LOG_TYPES.demo_funding, memoKey: 'memo_demo_funding' },
+  demo_reset: { type: ACCOUNT_LOG_TYPES.demo_reset, memoKey: 'memo_demo_reset' },
+  // Type 10: clients show the staff's own Memo; MemoTran still says what it is.
+  adjustment: { type: ACCOUNT_LOG_TYPES.memo, memoKey: 'memo_adjustment' },
+  micro_stake: other('memo_option_stake'),
+  // The held stake leaves and what comes back is available: more than the stake is a win, the
+  // stake itself a tie, less a loss (all of it, or part with a loss level).
+  micro_settlement: ({ available, held }) => {
+    const net = available.plus(held);
+    return other(net.gt(0) ? 'memo_option_won' : net.isZero() ? 'memo_option_tie' : 'memo_option_lost');
+  },
+  forex_open: other('memo_contract_open'),
+  // A close releases the position's margin on its owner's account. A trader's account takes only
+  // the profit share of a follower's closing copy, in that close's transaction: nothing released there.
+  forex_close: ({ available, held }) => other(held.isZero() && available.gt(0) ? 'memo_profit_share' : 'memo_contract_close'),
+  forex_cancel: other('memo_contract_cancel'),
+  forex_negative_balance_protection: other('memo_negative_balance'),
+  fund_hold: other('memo_fund_hold'),
+  fund_income: other('memo_fund_income'),
+  fund_release: other('memo_fund_release'),
+  fund_refund: other('memo_fund_refund'),
+  follow_copy_open: other('memo_copy_open'),
+  loan_payout: other('memo_loan_payout'),
+  loan_interest: other('memo_loan_interest'),
+  loan_penalty: other('memo_loan_penalty'),
+  loan_repayment: other('memo_loan_repayment'),
+};
+
+function isKnownKind(kind: string): kind is KnownKind {
+  return Object.hasOwn(KIND_TEXTS, kind);
+}
+
+/** History Type and MemoTran key of a ledger transaction kind, seen from one account. */
+export function describeLine(kind: string, line: HistoryLine): LineText {
+  if (!isKnownKind(kind)) return other('memo_other');
+  const entry = KIND_TEXTS[kind];
+  return typeof entry === 'function' ? entry(line) : entry;
 }
 
 /** Postings on one of the user's accounts, newest first, with the account's available and frozen amounts. */
@@ -78,7 +113,7 @@ export async function accountLog(db: Executor, userId: number, accountType: numb
   const [rows, total] = await Promise.all([repo.accountHistory(db, account.id, limit, offset), repo.countAccountHistory(db, account.id)]);
   const data = rows.map((r) => {
     const available = new Decimal(r.available);
-    const { type, memoKey } = describe(r.kind, available);
+    const { type, memoKey } = describeLine(r.kind, { available, held: new Decimal(r.held) });
     return {
       Id: String(r.id),
       // Signed amounts: rounding toward zero keeps "-0.000000001" from showing as a cent.
@@ -87,6 +122,7 @@ export async function accountLog(db: Executor, userId: number, accountType: numb
       Type: type,
       Memo: r.memo,
       MemoTran: text(lang, memoKey),
+      Kind: r.kind,
       CreatedAtTran: wireDateTime(r.created_at),
     };
   });

@@ -27,6 +27,7 @@ const METHOD_COLUMNS = [
   'm.bank_branch',
   'm.beneficiary_currency',
   'm.remark',
+  'm.created_at',
   'c.code',
   'c.protocol',
 ] as const;

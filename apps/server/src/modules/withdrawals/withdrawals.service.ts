@@ -1,5 +1,6 @@
 import {
   ACCOUNT_TYPES,
+  CODE_PURPOSE,
   DRAW_TYPES,
   type AdminWithdrawal,
   type BindDrawMethodInput,
@@ -9,8 +10,8 @@ import {
   type Lang,
   type WithdrawRecord,
 } from '@tp/contracts';
-import { Decimal, meetsMinimum, quoteWithdrawal } from '@tp/domain';
-import type { Executor } from '../../db/database.js';
+import { Decimal, isWithdrawAddressValid, meetsMinimum, networkLabel, quoteWithdrawal } from '@tp/domain';
+import type { Db, Executor } from '../../db/database.js';
 import type { ActionResult } from '../../http/idempotency.js';
 import { text } from '../../http/messages/index.js';
 import { refuse } from '../../http/refusal.js';
@@ -18,6 +19,9 @@ import { paged, pageWindow } from '../../lib/paging.js';
 import { wireDateTime } from '../../lib/time.js';
 import { wireMoney } from '../../lib/wire-money.js';
 import { LEDGER_KINDS, baseCurrencyId, findUserAccount, holdPostings, InsufficientFundsError, post } from '../ledger/index.js';
+import { checkCode, useCheckedCode } from '../notify/index.js';
+import { withdrawMethodWaitHours } from '../settings/index.js';
+import { accountEmail } from '../users/index.js';
 import * as repo from './withdrawals.repository.js';
 
 function toCurrency(c: repo.CurrencyRow): DrawCurrency {
@@ -33,7 +37,20 @@ function toCurrency(c: repo.CurrencyRow): DrawCurrency {
   };
 }
 
-function toMethod(m: repo.MethodRow): DrawMethod {
+/**
+ * From when a method may be withdrawn to: bound + the staff's waiting hours, rounded up to the
+ * second (the wire shows whole seconds; a time shown must never be earlier than the server's).
+ */
+function waitEndsMs(boundAt: Date, waitHours: string): number {
+  return boundAt.getTime() + new Decimal(waitHours).times(3_600_000).ceil().toNumber();
+}
+
+/** When a method becomes usable, as shown: rounded up to the second the wire carries. */
+export function methodUsableAt(boundAt: Date, waitHours: string): Date {
+  return new Date(Math.ceil(waitEndsMs(boundAt, waitHours) / 1000) * 1000);
+}
+
+function toMethod(m: repo.MethodRow, waitHours: string): DrawMethod {
   return {
     id: m.id,
     type: m.type,
@@ -48,6 +65,8 @@ function toMethod(m: repo.MethodRow): DrawMethod {
     beneficiary_currency: m.beneficiary_currency,
     remark: m.remark,
     draw_currency: { code: m.code, protocol: m.protocol },
+    created_at: wireDateTime(m.created_at),
+    usable_at: wireDateTime(methodUsableAt(m.created_at, waitHours)),
   };
 }
 
@@ -77,14 +96,34 @@ export async function drawCurrencies(db: Executor, type: number): Promise<DrawCu
 export async function drawMethods(db: Executor, userId: number, type: number, drawId: number | undefined) {
   const currency = drawId === undefined ? undefined : await repo.findCurrency(db, drawId);
   if (drawId !== undefined && (!currency || currency.type !== type)) refuse('currency_not_found');
-  const list = await repo.listOwnMethods(db, userId, type, drawId);
-  return { list: list.map(toMethod), drawCurrency: currency ? toCurrency(currency) : null };
+  const [list, waitHours] = await Promise.all([repo.listOwnMethods(db, userId, type, drawId), withdrawMethodWaitHours(db)]);
+  return { list: list.map((m) => toMethod(m, waitHours)), drawCurrency: currency ? toCurrency(currency) : null };
 }
 
-export async function bindMethod(trx: Executor, userId: number, input: BindDrawMethodInput): Promise<ActionResult<DrawMethod>> {
-  const currency = await repo.findCurrency(trx, input.draw_id);
+/**
+ * Takes one try of the account's withdrawal code (send_email type 3) and returns the code's id
+ * for useCheckedCode inside the action's transaction. Run before that transaction: the try is
+ * counted even when the request is refused.
+ */
+export async function checkWithdrawalCode(db: Db, userId: number, code: string): Promise<number> {
+  const address = await accountEmail(db, userId);
+  if (!address) refuse('only_true_account');
+  return checkCode(db, { address, purpose: CODE_PURPOSE.withdrawal, code });
+}
+
+/** The currency of a method to bind, checked with the method's fields: the address must fit its network. */
+export async function checkBinding(db: Executor, input: BindDrawMethodInput) {
+  const currency = await repo.findCurrency(db, input.draw_id);
   if (!currency) refuse('currency_not_found');
   if (currency.type !== input.type) refuse('method_mismatch');
+  if (input.type === DRAW_TYPES.coin && !isWithdrawAddressValid(currency, input.dc_address ?? '')) refuse('withdraw_address_invalid', { network: networkLabel(currency) });
+  return currency;
+}
+
+/** Binds a method checked by checkBinding and checkWithdrawalCode: the code is used up with the new row. */
+export async function bindMethod(trx: Executor, userId: number, input: BindDrawMethodInput, codeId: number): Promise<ActionResult<DrawMethod>> {
+  const currency = await checkBinding(trx, input);
+  await useCheckedCode(trx, codeId);
   const coin = input.type === DRAW_TYPES.coin;
   // Only the fields of the method's kind are kept: a coin address has no bank details.
   const id = await repo.insertMethod(trx, {
@@ -102,7 +141,7 @@ export async function bindMethod(trx: Executor, userId: number, input: BindDrawM
     remark: input.remark ?? '',
   });
   const row = await repo.findOwnMethod(trx, userId, id);
-  return { data: toMethod(row!), key: 'method_bound' };
+  return { data: toMethod(row!, await withdrawMethodWaitHours(trx)), key: 'method_bound' };
 }
 
 export async function deleteMethod(trx: Executor, userId: number, id: number): Promise<void> {
@@ -110,18 +149,33 @@ export async function deleteMethod(trx: Executor, userId: number, id: number): P
 }
 
 /**
- * A withdrawal request: the amount moves from available to held on the funding account (one
- * ledger transaction) and waits for an admin. The fee and the amount received are fixed now.
+ * Everything about a withdrawal that needs no code and no money: the currency, the user's own
+ * method of that currency, out of its waiting time (staff setting, from when it was bound), the
+ * minimum and the fee. Checked before the code is tried, and again in the action's transaction.
  */
-export async function requestWithdrawal(trx: Executor, userId: number, input: DrawInput, lang: Lang): Promise<ActionResult<WithdrawRecord>> {
-  const currency = await repo.findCurrency(trx, input.draw_currency_id);
+export async function checkWithdrawal(db: Executor, userId: number, input: DrawInput, now: Date) {
+  const currency = await repo.findCurrency(db, input.draw_currency_id);
   if (!currency) refuse('currency_not_found');
-  const method = await repo.findOwnMethod(trx, userId, input.draw_method_id);
+  const method = await repo.findOwnMethod(db, userId, input.draw_method_id);
   if (!method) refuse('method_not_found');
   if (method.draw_id !== currency.id || method.type !== currency.type) refuse('method_mismatch');
+  const waitHours = await withdrawMethodWaitHours(db);
+  // The exact end of the wait (not the second shown): a waiting time of 0 means usable at once.
+  if (now.getTime() < waitEndsMs(method.created_at, waitHours)) refuse('method_waiting', { hours: waitHours });
   if (!meetsMinimum(input.number, currency.draw_min)) refuse('amount_below_min', { min: new Decimal(currency.draw_min).toFixed() });
   const quote = quoteWithdrawal(input.number, { feeType: currency.fee_type, drawRate: currency.draw_rate, places: currency.places });
   if (!quote.ok) refuse(quote.reason === 'fee_exceeds_amount' ? 'fee_exceeds_amount' : 'bad_request');
+  return { currency, method, quote };
+}
+
+/**
+ * A withdrawal request: the amount moves from available to held on the funding account (one
+ * ledger transaction) and waits for an admin. The fee and the amount received are fixed now.
+ * The code checked by checkWithdrawalCode is used up in the same transaction.
+ */
+export async function requestWithdrawal(trx: Executor, userId: number, input: DrawInput, lang: Lang, codeId: number, now: Date): Promise<ActionResult<WithdrawRecord>> {
+  const { currency, method, quote } = await checkWithdrawal(trx, userId, input, now);
+  await useCheckedCode(trx, codeId);
   const funding = await findUserAccount(trx, userId, ACCOUNT_TYPES.change, await baseCurrencyId(trx));
   if (!funding) throw new Error(`user ${userId} has no funding account`);
   let holdId: string;
@@ -154,14 +208,14 @@ export async function listOwnWithdrawals(db: Executor, userId: number, type: num
 
 export async function listWithdrawalsForAdmin(db: Executor, status: number | undefined, page: number, lang: Lang) {
   const { limit, offset } = pageWindow(page);
-  const [rows, total] = await Promise.all([repo.listWithdrawals(db, { status }, limit, offset), repo.countWithdrawals(db, { status })]);
+  const [rows, total, waitHours] = await Promise.all([repo.listWithdrawals(db, { status }, limit, offset), repo.countWithdrawals(db, { status }), withdrawMethodWaitHours(db)]);
   const data: AdminWithdrawal[] = [];
   for (const r of rows) {
     const method = await repo.findMethodAnyState(db, r.method_id);
     data.push({
       ...toRecord(r, lang),
       user: { id: r.user_id, uid: r.uid, email: r.email },
-      method: toMethod(method!),
+      method: toMethod(method!, waitHours),
       remark: r.remark,
       reviewed_at: r.reviewed_at ? wireDateTime(r.reviewed_at) : null,
       reviewed_by: r.reviewed_by,

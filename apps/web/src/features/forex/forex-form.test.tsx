@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpoints, type TradeSymbol } from '@tp/contracts';
-import { forexFee, forexFillPrice, forexMargin } from '@tp/domain';
+import { fixed, forexFee, forexFillPrice, forexMargin } from '@tp/domain';
 import { renderOrderForm } from '../../app/tab-pages';
 import { configureApi } from '../../lib/api/client';
 import { useAuth } from '../../lib/auth-store';
@@ -127,8 +127,9 @@ describe('stop loss and take profit switches', () => {
 describe('margin and fee preview', () => {
   it('equals the shared domain rule on the fill price (spread against the user), per side and leverage', async () => {
     await renderForm();
-    // Buy 0.01 at 112352.64 + 0.01 spread, x10: 0.01 x 1 x 112352.65 / 10.
-    expect(el('forex-margin').textContent).toBe('112.35265');
+    // Buy 0.01 at 112352.64 + 0.01 spread, x10: 0.01 x 1 x 112352.65 / 10 = 112.35265, shown as
+    // every amount with 2 decimals, rounded up as a charge (decisions.md, "Times on screens, numbers").
+    expect(el('forex-margin').textContent).toBe('112.36');
     expect(el('forex-fee').textContent).toBe('0.00001'); // trade_fee_type 1: 0.01 lots x 0.001
     const rule = (side: 1 | 2, lots: string, leverage: number) => {
       const margin = forexMargin({ marginMode: btc.MarginMode, lots, contNum: btc.ForexContNum, price: forexFillPrice(side, BTC_CLOSE, btc.Spread), leverage });
@@ -137,10 +138,10 @@ describe('margin and fee preview', () => {
     expect(rule(1, '0.01', 10)).toEqual({ margin: '112.35265', fee: '0.00001' });
 
     fireEvent.click(el('forex-side-sell'));
-    expect(el('forex-margin').textContent).toBe(rule(2, '0.01', 10).margin); // 112.35263
+    expect(el('forex-margin').textContent).toBe(fixed(rule(2, '0.01', 10).margin, 2, 'up')); // 112.35263
     fireEvent.click(within(el('forex-form')).getAllByTestId('forex-leverage')[1]!); // x20
     fireEvent.change(input('forex-lots'), { target: { value: '2.5' } });
-    expect(el('forex-margin').textContent).toBe('14,044.07875'); // 2.5 x 112352.63 / 20
+    expect(el('forex-margin').textContent).toBe('14,044.08'); // 2.5 x 112352.63 / 20 = 14044.07875
     expect(rule(2, '2.5', 20).margin).toBe('14044.07875');
     expect(el('forex-fee').textContent).toBe('0.0025');
     expect(el('forex-balance').textContent).toBe('8,765.43');
@@ -152,7 +153,7 @@ describe('margin and fee preview', () => {
     expect(el('forex-fee').textContent).toBe('0.112353'); // 112.35265 x 0.001 = 0.11235265, up
     fireEvent.click(el('forex-kind-pending'));
     fireEvent.change(input('forex-pending-price'), { target: { value: '100000' } });
-    expect(el('forex-margin').textContent).toBe('100.00001'); // 0.01 x 100000.01 / 10
+    expect(el('forex-margin').textContent).toBe('100.01'); // 0.01 x 100000.01 / 10 = 100.00001, up
   });
 
   it('fixed margin mode holds lots x units per lot, whatever the price and leverage', async () => {
@@ -191,7 +192,7 @@ describe('buttons', () => {
     expect(need.gt(5)).toBe(true);
     expect(button('forex-submit').disabled).toBe(true);
     expect(el('forex-insufficient').textContent).toContain('Not enough available balance');
-    expect(el('forex-insufficient').textContent?.replace(/,/g, '')).toContain(need.toFixed(2));
+    expect(el('forex-insufficient').textContent?.replace(/,/g, '')).toContain(fixed(need, 2, 'up'));
     await tapSubmit();
     expect(callsTo(endpoints.forex.submit.path)).toHaveLength(0);
   });
@@ -282,6 +283,7 @@ describe('sending', () => {
     expect(button('forex-submit').disabled).toBe(false);
   });
 
+  // Prices in the messages are written as the screen writes its prices, grouped (decisions.md, "numbers").
   it.each([
     ['lots empty', () => fireEvent.change(input('forex-lots'), { target: { value: '' } }), 'Please enter a quantity'],
     ['lots under the minimum', () => fireEvent.change(input('forex-lots'), { target: { value: '0.001' } }), 'The quantity must be at least 0.01 lots'],
@@ -293,28 +295,28 @@ describe('sending', () => {
     ['pending buy not below the market', () => {
       fireEvent.click(el('forex-kind-pending'));
       fireEvent.change(input('forex-pending-price'), { target: { value: '112352.64' } });
-    }, 'A pending buy must be below the market price (112352.64)'],
+    }, 'A pending buy must be below the market price (112,352.64)'],
     ['pending sell not above the market', () => {
       fireEvent.click(el('forex-side-sell'));
       fireEvent.click(el('forex-kind-pending'));
       fireEvent.change(input('forex-pending-price'), { target: { value: '112000' } });
-    }, 'A pending sell must be above the market price (112352.64)'],
-    ['buy stop loss at the market (pre-filled, not moved)', () => fireEvent.click(switchOf('forex-stop-loss')), 'For a buy, the stop loss must be below 112352.64'],
+    }, 'A pending sell must be above the market price (112,352.64)'],
+    ['buy stop loss at the market (pre-filled, not moved)', () => fireEvent.click(switchOf('forex-stop-loss')), 'For a buy, the stop loss must be below 112,352.64'],
     ['sell stop loss below the market', () => {
       fireEvent.click(el('forex-side-sell'));
       fireEvent.click(switchOf('forex-stop-loss'));
       fireEvent.change(input('forex-stop-loss-price'), { target: { value: '100000' } });
-    }, 'For a sell, the stop loss must be above 112352.64'],
+    }, 'For a sell, the stop loss must be above 112,352.64'],
     ['buy take profit below the market', () => {
       fireEvent.click(switchOf('forex-take-profit'));
       fireEvent.change(input('forex-take-profit-price'), { target: { value: '100000' } });
-    }, 'For a buy, the take profit must be above 112352.64'],
+    }, 'For a buy, the take profit must be above 112,352.64'],
     ['pending buy take profit judged against its target', () => {
       fireEvent.click(el('forex-kind-pending'));
       fireEvent.change(input('forex-pending-price'), { target: { value: '100000' } });
       fireEvent.click(switchOf('forex-take-profit'));
       fireEvent.change(input('forex-take-profit-price'), { target: { value: '99000' } });
-    }, 'For a buy, the take profit must be above 100000.00'],
+    }, 'For a buy, the take profit must be above 100,000.00'],
     ['stop loss switched on but emptied', () => {
       fireEvent.click(switchOf('forex-stop-loss'));
       fireEvent.change(input('forex-stop-loss-price'), { target: { value: '' } });

@@ -2,16 +2,18 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpoints, type TradeSymbol } from '@tp/contracts';
 import { cancelAll } from '../../lib/api/client';
+import { useAuth } from '../../lib/auth-store';
 import { useCurrentSymbol } from '../../lib/current-symbol';
 import { initI18n } from '../../lib/i18n';
 import { ws } from '../../lib/ws';
 import { FakeSocket, lastSocket } from '../../test/fake-socket';
-import { CATEGORIES, SYMBOLS, callsTo, renderScreen, resetFetch, routes } from '../../test/market-harness';
+import { CATEGORIES, SYMBOLS, calls, callsTo, ok, renderScreen, resetFetch, routes } from '../../test/market-harness';
 import { HomeMarkets } from './components/home-markets';
 import { QUOTE_PAINT_MS, resetQuotes } from './model/quote-store';
 import { ProductPage } from './routes/product-page';
 import { TradePage } from './routes/trade-page';
 import { TRADE_LIST_REFRESH_MS } from './api/trade-list';
+import { LOCAL_WATCHLIST_KEY, reloadLocalWatchlist } from './api/watchlist';
 import { expectShown } from '../../test/expect-shown';
 
 // The app's one socket, built on the fake socket so the test plays the server.
@@ -79,6 +81,8 @@ beforeEach(() => {
   chart.options = [];
   chart.resize = vi.fn();
   useCurrentSymbol.setState({ id: null });
+  useAuth.setState({ token: null, user: null });
+  reloadLocalWatchlist();
   routes[endpoints.market.tradeList.path] = () => SYMBOLS;
   routes[endpoints.market.categories.path] = () => CATEGORIES;
   routes[endpoints.market.abbreviatedKline.path] = () =>
@@ -448,6 +452,233 @@ describe('trade page', () => {
     expect((await screen.findByTestId('trade-form')).textContent).toBe('contract:BTCUSDT');
     fireEvent.click(screen.getByTestId('trade-mode-future'));
     await waitFor(() => expect(screen.getByTestId('trade-form').textContent).toBe('future:BTCUSDT'));
+  });
+});
+
+/** The next Monday 05:00 on the device's clock, at least a day ahead. */
+function nextMonday5(): Date {
+  const d = new Date();
+  d.setHours(5, 0, 0, 0);
+  do d.setDate(d.getDate() + 1);
+  while (d.getDay() !== 1);
+  return d;
+}
+
+/** The list with EURUSD (closed) opening `inMs` from now. */
+function eurOpensIn(inMs: number) {
+  const at = Date.now() + inMs;
+  return SYMBOLS.map((s) => (s.Code === 'EURUSD' ? { ...s, MarketChangeST: at } : s));
+}
+
+const signIn = () => useAuth.setState({ token: 'tok', user: null });
+const bodyOf = (path: string) => calls.filter((c) => c.url.pathname === path).map((c) => JSON.parse(String(c.init.body)) as Record<string, unknown>);
+
+describe('closed markets', () => {
+  it('home cards and market rows carry a Closed badge while their market is closed, and lose it when it opens', async () => {
+    const list = eurOpensIn(1_500);
+    routes[endpoints.market.tradeList.path] = () => list;
+    await renderScreen(<HomeMarkets />);
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    const badged = (items: HTMLElement[]) => items.filter((el) => within(el).queryByTestId('market-closed-badge')).map((el) => el.getAttribute('data-code'));
+    expect(badged(rows())).toEqual(['EURUSD', 'GBPUSD', 'XAUUSD']);
+    expect(badged(screen.getAllByTestId('home-market-card'))).toEqual(['EURUSD', 'GBPUSD', 'XAUUSD']);
+    expect(within(rows()[0]!).getByTestId('market-closed-badge').textContent).toBe('Closed');
+    // EURUSD opens: its badges go at that instant, without a new list.
+    await waitFor(() => expect(badged(rows())).toEqual(['GBPUSD', 'XAUUSD']));
+    expect(badged(screen.getAllByTestId('home-market-card'))).toEqual(['GBPUSD', 'XAUUSD']);
+  });
+
+  it('the trade screen says when a closed market opens, in the device zone, with the time left', async () => {
+    const monday = nextMonday5();
+    routes[endpoints.market.tradeList.path] = () => SYMBOLS.map((s) => (s.Code === 'EURUSD' ? { ...s, MarketChangeST: monday.getTime() } : s));
+    useCurrentSymbol.getState().setId(1);
+    await renderScreen(<TradePage />, '/trade');
+    expect((await screen.findByTestId('trade-closed')).textContent).toBe('Market closed');
+    const next = await screen.findByTestId('trade-next-open');
+    expect(next.textContent).toContain('Opens Mon 05:00');
+    expect(screen.getByTestId('trade-next-open-in').textContent).toMatch(/^in \d+ (hr\.|days?)$/);
+  });
+
+  it('the closed text flips to the price at the opening instant, and the list is read again', async () => {
+    // The same answer when read again: the server's clock may not have reached the instant yet.
+    const list = eurOpensIn(2_000);
+    routes[endpoints.market.tradeList.path] = () => list;
+    const form = (_mode: string, s: TradeSymbol) => <output data-testid="trade-form">{`status:${s.MarketStatus}`}</output>;
+    useCurrentSymbol.getState().setId(1);
+    await renderScreen(<TradePage renderOrderForm={form} />, '/trade');
+    await screen.findByTestId('trade-closed');
+    // the order form (its buy and sell buttons) is told the market is closed
+    expect((await screen.findByTestId('trade-form')).textContent).toBe('status:0');
+    const reads = callsTo(endpoints.market.tradeList.path).length;
+    expect(expectShown(await screen.findByTestId('trade-price', undefined, { timeout: 5_000 })).textContent).toBe('1.16500');
+    expect(screen.queryByTestId('trade-closed')).toBeNull();
+    expect(screen.getByTestId('trade-form').textContent).toBe('status:1');
+    await waitFor(() => expect(callsTo(endpoints.market.tradeList.path).length).toBeGreaterThan(reads));
+  });
+
+  it('an open market closes at its instant: the price gives way to the closed text', async () => {
+    const list = SYMBOLS.map((s) => (s.Code === 'BTCUSDT' ? { ...s, MarketChangeST: Date.now() + 1_500 } : s));
+    routes[endpoints.market.tradeList.path] = () => list;
+    useCurrentSymbol.getState().setId(13);
+    await renderScreen(<TradePage />, '/trade');
+    await screen.findByTestId('trade-price');
+    await screen.findByTestId('trade-closed', undefined, { timeout: 5_000 });
+    expect(screen.queryByTestId('trade-price')).toBeNull();
+  });
+
+  it('drawer rows of closed markets carry the badge', async () => {
+    useCurrentSymbol.getState().setId(13);
+    await renderScreen(<TradePage />, '/trade');
+    fireEvent.click(await screen.findByTestId('trade-symbol-header'));
+    const drawer = await screen.findByTestId('trade-symbol-drawer');
+    const badged = within(drawer)
+      .getAllByTestId('trade-drawer-row')
+      .filter((r) => within(r).queryByTestId('market-closed-badge'))
+      .map((r) => r.getAttribute('data-code'));
+    expect(badged).toEqual(['EURUSD', 'GBPUSD', 'XAUUSD']);
+  });
+});
+
+describe('watchlist and drawer search', () => {
+  const drawerCodes = (drawer: HTMLElement) => within(drawer).queryAllByTestId('trade-drawer-item').map((i) => i.getAttribute('data-code'));
+
+  async function openDrawer() {
+    fireEvent.click(await screen.findByTestId('trade-symbol-header'));
+    return screen.findByTestId('trade-symbol-drawer');
+  }
+
+  it('the drawer search filters by code and name as typed; nothing matching shows an empty state', async () => {
+    useCurrentSymbol.getState().setId(13);
+    await renderScreen(<TradePage />, '/trade');
+    const drawer = await openDrawer();
+    const search = within(drawer).getByTestId('trade-drawer-search');
+    expect(search.getAttribute('placeholder')).toBe('Search code or name');
+    fireEvent.change(search, { target: { value: 'e' } });
+    expect(drawerCodes(drawer)).toEqual(['EURUSD', 'ETHUSDT']);
+    fireEvent.change(search, { target: { value: 'eur/u' } });
+    expect(drawerCodes(drawer)).toEqual(['EURUSD']);
+    fireEvent.change(search, { target: { value: 'usdt' } });
+    expect(drawerCodes(drawer)).toEqual(['BTCUSDT', 'ETHUSDT']);
+    fireEvent.change(search, { target: { value: 'Xau Usd' } });
+    expect(drawerCodes(drawer)).toEqual(['XAUUSD']);
+    // with a category: both apply
+    fireEvent.change(search, { target: { value: 'usd' } });
+    fireEvent.click(within(drawer).getAllByTestId('trade-drawer-category')[1]!);
+    expect(drawerCodes(drawer)).toEqual(['EURUSD', 'GBPUSD']);
+    fireEvent.change(search, { target: { value: 'zzz' } });
+    expect(drawerCodes(drawer)).toEqual([]);
+    expect(within(drawer).getByTestId('trade-drawer-empty').textContent).toContain('No market matches your search');
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Clear' }));
+    expect(drawerCodes(drawer)).toEqual(['EURUSD', 'GBPUSD']);
+    // Picking a symbol closes it; opened again at once (still sliding out), it starts afresh.
+    fireEvent.change(within(drawer).getByTestId('trade-drawer-search'), { target: { value: 'gbp' } });
+    fireEvent.click(within(drawer).getAllByTestId('trade-drawer-item')[0]!);
+    fireEvent.click(screen.getByTestId('trade-symbol-header'));
+    await waitFor(() => expect((screen.getByTestId('trade-drawer-search') as HTMLInputElement).value).toBe(''));
+    expect(drawerCodes(screen.getByTestId('trade-symbol-drawer'))).toHaveLength(5);
+  });
+
+  it('a visitor stars in the drawer and the trade header: kept on the device, never sent, starred first', async () => {
+    useCurrentSymbol.getState().setId(13);
+    await renderScreen(<TradePage />, '/trade');
+    await screen.findByTestId('trade-symbol-header');
+    const headStar = await screen.findByTestId('star-button');
+    expect(headStar.getAttribute('aria-label')).toBe('Add BTC/USDT to watchlist');
+    fireEvent.click(headStar);
+    await waitFor(() => expect(headStar.getAttribute('data-starred')).toBe('1'));
+    expect(headStar.getAttribute('aria-label')).toBe('Remove BTC/USDT from watchlist');
+    const drawer = await openDrawer();
+    expect(drawerCodes(drawer)).toEqual(['BTCUSDT', 'EURUSD', 'GBPUSD', 'XAUUSD', 'ETHUSDT']);
+    const row = (code: string) => within(drawer).getAllByTestId('trade-drawer-row').find((r) => r.getAttribute('data-code') === code)!;
+    fireEvent.click(within(row('XAUUSD')).getByTestId('star-button'));
+    expect(drawerCodes(drawer)).toEqual(['XAUUSD', 'BTCUSDT', 'EURUSD', 'GBPUSD', 'ETHUSDT']);
+    expect(JSON.parse(localStorage.getItem(LOCAL_WATCHLIST_KEY)!)).toEqual([13, 11]);
+    fireEvent.click(within(row('BTCUSDT')).getByTestId('star-button'));
+    expect(drawerCodes(drawer)).toEqual(['XAUUSD', 'EURUSD', 'GBPUSD', 'BTCUSDT', 'ETHUSDT']);
+    expect(JSON.parse(localStorage.getItem(LOCAL_WATCHLIST_KEY)!)).toEqual([11]);
+    expect(callsTo(endpoints.market.watchlist.path)).toHaveLength(0);
+    expect(callsTo(endpoints.market.watchlistAdd.path)).toHaveLength(0);
+    expect(callsTo(endpoints.market.watchlistRemove.path)).toHaveLength(0);
+  });
+
+  it('a signed-in user stars on the server: the star shows before the answer, and the answer is kept', async () => {
+    signIn();
+    let stored = [14];
+    routes[endpoints.market.watchlist.path] = () => stored;
+    routes[endpoints.market.watchlistAdd.path] = (_url, init) => (stored = [...stored, Number((JSON.parse(String(init.body)) as { forex_id: number }).forex_id)]);
+    routes[endpoints.market.watchlistRemove.path] = (_url, init) => (stored = stored.filter((id) => id !== (JSON.parse(String(init.body)) as { forex_id: number }).forex_id));
+    useCurrentSymbol.getState().setId(1);
+    await renderScreen(<TradePage />, '/trade');
+    const drawer = await openDrawer();
+    await waitFor(() => expect(drawerCodes(drawer)).toEqual(['ETHUSDT', 'EURUSD', 'GBPUSD', 'XAUUSD', 'BTCUSDT']));
+    const row = (code: string) => within(drawer).getAllByTestId('trade-drawer-row').find((r) => r.getAttribute('data-code') === code)!;
+    // The answer is held: the star shows before it.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const add = routes[endpoints.market.watchlistAdd.path]!;
+    routes[endpoints.market.watchlistAdd.path] = async (url, init) => {
+      await held;
+      return add(url, init);
+    };
+    fireEvent.click(within(row('BTCUSDT')).getByTestId('star-button'));
+    await waitFor(() => expect(drawerCodes(drawer)).toEqual(['BTCUSDT', 'ETHUSDT', 'EURUSD', 'GBPUSD', 'XAUUSD']));
+    expect(within(row('BTCUSDT')).getByTestId('star-button').getAttribute('data-starred')).toBe('1');
+    expect(stored).toEqual([14]);
+    release();
+    await waitFor(() => expect(bodyOf(endpoints.market.watchlistAdd.path)).toEqual([{ forex_id: 13 }]));
+    await waitFor(() => expect(stored).toEqual([14, 13]));
+    fireEvent.click(within(row('ETHUSDT')).getByTestId('star-button'));
+    await waitFor(() => expect(bodyOf(endpoints.market.watchlistRemove.path)).toEqual([{ forex_id: 14 }]));
+    await waitFor(() => expect(drawerCodes(drawer)).toEqual(['BTCUSDT', 'EURUSD', 'GBPUSD', 'XAUUSD', 'ETHUSDT']));
+    expect(stored).toEqual([13]);
+    expect(localStorage.getItem(LOCAL_WATCHLIST_KEY)).toBeNull();
+  });
+
+  it('a refused star is taken back', async () => {
+    signIn();
+    routes[endpoints.market.watchlist.path] = () => [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    routes[endpoints.market.watchlistAdd.path] = async () => {
+      await held;
+      return new Response(JSON.stringify({ code: 0, msg: 'Not found', data: null, error: 'not_found' }));
+    };
+    useCurrentSymbol.getState().setId(13);
+    await renderScreen(<TradePage />, '/trade');
+    const headStar = await screen.findByTestId('star-button');
+    fireEvent.click(headStar);
+    await waitFor(() => expect(screen.getByTestId('star-button').getAttribute('data-starred')).toBe('1'));
+    release();
+    await waitFor(() => expect(screen.getByTestId('star-button').getAttribute('data-starred')).toBe('0'));
+  });
+
+  it('home lists starred markets first, cards and rows, each marked with a star; it waits for the watchlist rather than reorder', async () => {
+    signIn();
+    let answer: (ids: number[]) => void = () => undefined;
+    routes[endpoints.market.watchlist.path] = () => new Promise((resolve) => (answer = (ids) => resolve(ok(ids))));
+    await renderScreen(<HomeMarkets />);
+    await waitFor(() => expect(callsTo(endpoints.market.watchlist.path)).toHaveLength(1));
+    await waitFor(() => expect(callsTo(endpoints.market.tradeList.path)).toHaveLength(1));
+    // the list is in, the watchlist not yet: still skeletons
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByTestId('home-market-skeleton')).toHaveLength(10);
+    expect(rows()).toHaveLength(0);
+    await act(async () => answer([14, 11]));
+    await waitFor(() => expect(codes()).toEqual(['XAUUSD', 'ETHUSDT', 'EURUSD', 'GBPUSD', 'BTCUSDT']));
+    expect(screen.getAllByTestId('home-market-card').map((c) => c.getAttribute('data-code'))).toEqual(['XAUUSD', 'ETHUSDT', 'EURUSD', 'GBPUSD']);
+    expect(rows().map((r) => r.getAttribute('data-starred'))).toEqual(['1', '1', '0', '0', '0']);
+    expect(within(rows()[0]!).getByTestId('market-row-starred').getAttribute('aria-label')).toBe('In your watchlist');
+    // a category keeps the starred ones first within it
+    fireEvent.click(screen.getAllByTestId('home-category-tab')[2]!);
+    expect(codes()).toEqual(['ETHUSDT', 'BTCUSDT']);
+  });
+
+  it("home shows a visitor's stars from the device, asking the server nothing", async () => {
+    localStorage.setItem(LOCAL_WATCHLIST_KEY, JSON.stringify([2, 'x', -1, 2]));
+    reloadLocalWatchlist();
+    await renderScreen(<HomeMarkets />);
+    await waitFor(() => expect(codes()).toEqual(['GBPUSD', 'EURUSD', 'XAUUSD', 'BTCUSDT', 'ETHUSDT']));
+    expect(callsTo(endpoints.market.watchlist.path)).toHaveLength(0);
   });
 });
 

@@ -23,11 +23,15 @@ describe('news screens', () => {
     await renderScreen(<NewsPage />, '/news');
     const rows = await screen.findAllByTestId('news-item');
     expect(rows.map((r) => r.getAttribute('href'))).toEqual(['/news/detail?id=3', '/news/detail?id=2']);
-    // Published 08:00 UTC: shown in the app's one zone (UTC+7), with the zone named, as every date is.
+    // Published 08:00 UTC: shown in the device's zone, as the phone's clock reads it. The rule
+    // changed (decisions.md, "Times on screens"): only the chart keeps Bangkok time; a news item
+    // posted at 21:56 UTC was shown as the next day's 04:56 whatever the phone's zone.
     const time = rows[0]!.querySelector('time')!;
+    const published = Date.UTC(2026, 10, 20, 8, 0, 0);
     expect(time.getAttribute('datetime')).toBe('2026-11-20T08:00:00.000Z');
-    expect(time.textContent).toContain('15:00:00');
-    expect(time.textContent).toContain('GMT+7');
+    expect(time.textContent).toContain(`${String(new Date(published).getHours()).padStart(2, '0')}:00:00`);
+    expect(time.textContent).toContain(String(new Date(published).getDate()));
+    expect(time.textContent).not.toMatch(/GMT|UTC/);
     expect(callsTo(endpoints.news.list.path)[0]!.searchParams.get('category_id')).toBe('1');
     await waitFor(() => expect(screen.getByTestId('news-list-no-more').textContent).toBe('No more'));
     await act(async () => {

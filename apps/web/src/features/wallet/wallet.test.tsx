@@ -12,6 +12,7 @@ import { ChargePage } from './routes/charge-page';
 import { HistoryPage } from './routes/history-page';
 import { pickSide, TransferPage } from './routes/transfer-page';
 import { WithdrawPage } from './routes/withdraw-page';
+import { WithdrawWayPage } from './routes/withdraw-way-page';
 import { withdrawPreview } from './model/wallet-model';
 import { expectShown } from '../../test/expect-shown';
 
@@ -31,7 +32,10 @@ const BTC = { id: 3, code: 'BTC', protocol: 'BTC', draw_rate: '0.001', fee_type:
 const method = {
   id: 41, type: 1, draw_id: 1, dc_address: 'TXYZabcdefghijklmnopqrstuvwxyz1234', payee_account: '', payee_name: '', bank_name: '', bank_address: '', bank_swift: '',
   bank_branch: '', beneficiary_currency: '', remark: '', draw_currency: { code: 'USDT', protocol: 'TRC20' },
+  created_at: '2026-01-01 00:00:00', usable_at: '2026-01-02 00:00:00',
 };
+/** A wire date-time (UTC) `ms` from now. */
+const wireIn = (ms: number) => new Date(Date.now() + ms).toISOString().slice(0, 19).replace('T', ' ');
 
 const body = (path: string) => JSON.parse(calls.filter((c) => c.url.pathname === path).at(-1)!.init.body as string) as Record<string, unknown>;
 const headers = (path: string) => calls.filter((c) => c.url.pathname === path).at(-1)!.init.headers as Record<string, string>;
@@ -169,36 +173,86 @@ describe('withdraw', () => {
     expect(screen.getByTestId('withdraw-min').textContent).toBe('Minimum 10 USDT');
 
     type('withdraw-amount', '100');
-    expect(screen.getByTestId('withdraw-fee').textContent).toBe('1');
-    expect(screen.getByTestId('withdraw-received').textContent).toBe('99');
+    // The fee and the amount received carry their unit.
+    expect(screen.getByTestId('withdraw-fee').textContent).toBe('1 USDT');
+    expect(screen.getByTestId('withdraw-received').textContent).toBe('99 USDT');
 
     // 'all' is the funding account's available balance.
     await click(screen.getByTestId('withdraw-all'));
     expect((screen.getByTestId('withdraw-amount') as HTMLInputElement).value).toBe('120.5');
-    expect(screen.getByTestId('withdraw-received').textContent).toBe('119.5');
+    expect(screen.getByTestId('withdraw-received').textContent).toBe('119.5 USDT');
 
     // A rate-based currency: 0.1 % of the amount.
     await click(screen.getByTestId('withdraw-currency-3'));
     await screen.findByTestId('withdraw-method-42');
     type('withdraw-amount', '100');
-    expect(screen.getByTestId('withdraw-fee').textContent).toBe('0.1');
-    expect(screen.getByTestId('withdraw-received').textContent).toBe('99.9');
+    expect(screen.getByTestId('withdraw-fee').textContent).toBe('0.1 USDT');
+    expect(screen.getByTestId('withdraw-received').textContent).toBe('99.9 USDT');
     expect(screen.getByTestId('withdraw-min').textContent).toBe('Minimum 50 USDT');
 
     await click(screen.getByTestId('withdraw-currency-1'));
     await screen.findByTestId('withdraw-method-41');
     type('withdraw-amount', '100');
     type('withdraw-memo', ' for rent ');
+    // The e-mailed code first: without it nothing is asked or sent.
+    await click(screen.getByTestId('withdraw-submit'));
+    expect(toast).toHaveBeenCalledWith('Enter the 6-digit code from the email');
+    expect(screen.queryByTestId('withdraw-confirm')).toBeNull();
+    type('withdraw-code', '12 34 56');
+    expect((screen.getByTestId('withdraw-code') as HTMLInputElement).value).toBe('123456');
     await click(screen.getByTestId('withdraw-submit'));
     const dialog = await screen.findByTestId('withdraw-confirm');
-    expect(within(dialog).getByTestId('withdraw-confirm-fee').textContent).toBe('1');
-    expect(within(dialog).getByTestId('withdraw-confirm-received').textContent).toBe('99');
+    expect(within(dialog).getByTestId('withdraw-confirm-fee').textContent).toBe('1 USDT');
+    expect(within(dialog).getByTestId('withdraw-confirm-received').textContent).toBe('99 USDT');
     expect(callsTo(endpoints.withdrawals.draw.path)).toHaveLength(0);
     await click(screen.getByText('Confirm'));
     await waitFor(() => expect(callsTo(endpoints.withdrawals.draw.path)).toHaveLength(1));
-    expect(body(endpoints.withdrawals.draw.path)).toEqual({ draw_currency_id: 1, number: '100', memo: 'for rent', draw_method_id: 41 });
+    expect(body(endpoints.withdrawals.draw.path)).toEqual({ draw_currency_id: 1, number: '100', memo: 'for rent', draw_method_id: 41, auth_code: '123456' });
     expect(headers(endpoints.withdrawals.draw.path)['Idempotency-Key']).toMatch(/\S{8,}/);
     expect(toastSuccess).toHaveBeenCalledWith('Withdrawal sent for review');
+  });
+
+  it('"send code" asks for a code to the account\'s own e-mail (send_email type 3) and counts down 60 s', async () => {
+    routes[endpoints.withdrawals.currencies.path] = () => [USDT];
+    routes[endpoints.withdrawals.methods.path] = () => ({ list: [method], drawCurrency: USDT });
+    routes[endpoints.withdrawals.list.path] = () => empty;
+    routes[endpoints.notify.sendEmail.path] = () => said(null, 'The verification code has been sent');
+    await renderScreen(<WithdrawPage />, '/mine/withdraw?type=0');
+    await screen.findByTestId('withdraw-method-41');
+    expect(screen.getByTestId('withdraw-code-to').textContent).toBe('The code is sent to ann@example.com');
+    await click(screen.getByTestId('withdraw-send-code'));
+    await waitFor(() => expect(callsTo(endpoints.notify.sendEmail.path)).toHaveLength(1));
+    expect(body(endpoints.notify.sendEmail.path)).toEqual({ type: 3 });
+    await waitFor(() => expect(screen.getByTestId('withdraw-send-code').textContent).toBe('Resend in 60 s'));
+    expect((screen.getByTestId('withdraw-send-code') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a method in its waiting time: a note says from when (device time) and the form does not send; usable once the time has come', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const fresh = { ...method, created_at: wireIn(-1000), usable_at: wireIn(90_000) };
+      routes[endpoints.withdrawals.currencies.path] = () => [USDT];
+      routes[endpoints.withdrawals.methods.path] = () => ({ list: [fresh], drawCurrency: USDT });
+      routes[endpoints.withdrawals.list.path] = () => empty;
+      await renderScreen(<WithdrawPage />, '/mine/withdraw?type=0');
+      const note = await screen.findByTestId('withdraw-waiting');
+      const { formatDateTime, wireToMs } = await import('../../lib/datetime');
+      expect(note.textContent).toBe(`For your safety, a newly bound withdrawal method can be used from ${formatDateTime(wireToMs(fresh.usable_at), 'en')}`);
+      expect((screen.getByTestId('withdraw-submit') as HTMLButtonElement).disabled).toBe(true);
+      type('withdraw-amount', '100');
+      type('withdraw-code', '123456');
+      await click(screen.getByTestId('withdraw-submit'));
+      expect(screen.queryByTestId('withdraw-confirm')).toBeNull();
+      expect(callsTo(endpoints.withdrawals.draw.path)).toHaveLength(0);
+      // The waiting time ends: the note goes and the form opens by itself.
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(91_000);
+      });
+      await waitFor(() => expect(screen.queryByTestId('withdraw-waiting')).toBeNull());
+      expect((screen.getByTestId('withdraw-submit') as HTMLButtonElement).disabled).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('no bound method: the wallet.not_bind dialog offers /mine/withdraw-way?type=2 for bank', async () => {
@@ -227,6 +281,85 @@ describe('withdraw', () => {
     await screen.findByTestId('withdraw-not-bind');
     await click(screen.getByText('Bind now'));
     await waitFor(() => expect(where()).toBe('/mine/withdraw-way?type=1&draw_id=1'));
+  });
+});
+
+describe('bind a withdrawal method', () => {
+  const bound = (dc: string) => said({ ...method, id: 50, dc_address: dc, created_at: wireIn(0), usable_at: wireIn(86_400_000) }, 'Withdrawal method bound');
+
+  it('checks the address against its network as typed, with a localized message; nothing is sent for a wrong one', async () => {
+    routes[endpoints.withdrawals.currencies.path] = () => [USDT, { ...USDT, id: 2, protocol: 'ERC20' }, BTC];
+    routes[endpoints.withdrawals.bindMethod.path] = () => bound('x');
+    await renderScreen(<WithdrawWayPage />, '/mine/withdraw-way?type=1');
+    await screen.findByTestId('way-address');
+    // Half typed: not judged yet.
+    type('way-address', 'TR7NHqje');
+    expect(screen.queryByTestId('way-address-error')).toBeNull();
+    // Whole, with a wrong checksum.
+    type('way-address', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u');
+    expect(screen.getByTestId('way-address-error').textContent).toBe('This is not a valid TRC20 address. Check it and try again');
+    type('way-code', '123456');
+    await click(screen.getByTestId('way-submit'));
+    expect(toast).toHaveBeenCalledWith('This is not a valid TRC20 address. Check it and try again');
+    expect(callsTo(endpoints.withdrawals.bindMethod.path)).toHaveLength(0);
+    // The right address: the message goes.
+    type('way-address', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    expect(screen.queryByTestId('way-address-error')).toBeNull();
+    // Another network judges by its own rule: a Tron address is no ERC20 address; an EIP-55 one is.
+    await click(screen.getByTestId('way-currency-2'));
+    expect(screen.getByTestId('way-address-error').textContent).toBe('This is not a valid ERC20 address. Check it and try again');
+    type('way-address', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD');
+    expect(screen.getByTestId('way-address-error')).toBeTruthy();
+    type('way-address', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+    expect(screen.queryByTestId('way-address-error')).toBeNull();
+    await click(screen.getByTestId('way-currency-3'));
+    type('way-address', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
+    expect(screen.queryByTestId('way-address-error')).toBeNull();
+  });
+
+  it('in Arabic the address message is Arabic', async () => {
+    await setLang('ar');
+    routes[endpoints.withdrawals.currencies.path] = () => [USDT];
+    await renderScreen(<WithdrawWayPage />, '/mine/withdraw-way?type=1');
+    await screen.findByTestId('way-address');
+    type('way-address', 'TQ7s1mPLa9w4sGx2fHcVq8kXbN3eRzJ5uD');
+    expect(screen.getByTestId('way-address-error').textContent).toBe('هذا ليس عنوان TRC20 صالحًا. يرجى التحقق منه والمحاولة مرة أخرى');
+  });
+
+  it('binds with the e-mailed code: send code (type 3), then the address and the code in one request', async () => {
+    routes[endpoints.withdrawals.currencies.path] = () => [USDT];
+    routes[endpoints.notify.sendEmail.path] = () => said(null, 'The verification code has been sent');
+    routes[endpoints.withdrawals.bindMethod.path] = () => bound('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    await renderScreen(<WithdrawWayPage />, '/mine/withdraw-way?type=1');
+    await screen.findByTestId('way-address');
+    type('way-address', ' TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t ');
+    // No code yet: asked for, nothing sent.
+    await click(screen.getByTestId('way-submit'));
+    expect(toast).toHaveBeenCalledWith('Enter the 6-digit code from the email');
+    expect(callsTo(endpoints.withdrawals.bindMethod.path)).toHaveLength(0);
+    expect(screen.getByTestId('way-code-to').textContent).toBe('The code is sent to ann@example.com');
+    await click(screen.getByTestId('way-send-code'));
+    await waitFor(() => expect(body(endpoints.notify.sendEmail.path)).toEqual({ type: 3 }));
+    type('way-code', '654321');
+    await click(screen.getByTestId('way-submit'));
+    await waitFor(() => expect(callsTo(endpoints.withdrawals.bindMethod.path)).toHaveLength(1));
+    expect(body(endpoints.withdrawals.bindMethod.path)).toEqual({ type: 1, draw_id: 1, dc_address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', auth_code: '654321' });
+    expect(headers(endpoints.withdrawals.bindMethod.path)['Idempotency-Key']).toMatch(/\S{8,}/);
+  });
+
+  it('a bank card keeps its own checks and sends the code too', async () => {
+    const EUR = { ...BTC, id: 5, code: 'EUR', protocol: '', type: 2 };
+    routes[endpoints.withdrawals.currencies.path] = () => [EUR];
+    routes[endpoints.withdrawals.bindMethod.path] = () => said({ ...method, id: 51, type: 2, draw_id: 5, dc_address: '' }, 'Withdrawal method bound');
+    await renderScreen(<WithdrawWayPage />, '/mine/withdraw-way?type=2');
+    await screen.findByTestId('way-bank-name');
+    type('way-bank-name', 'Bank');
+    type('way-payee-account', 'DE89 3704');
+    type('way-payee-name', 'Ann');
+    type('way-code', '111222');
+    await click(screen.getByTestId('way-submit'));
+    await waitFor(() => expect(callsTo(endpoints.withdrawals.bindMethod.path)).toHaveLength(1));
+    expect(body(endpoints.withdrawals.bindMethod.path)).toMatchObject({ type: 2, draw_id: 5, bank_name: 'Bank', payee_account: 'DE89 3704', payee_name: 'Ann', auth_code: '111222' });
   });
 });
 

@@ -44,6 +44,7 @@ export function ForgotPage() {
   return (
     <AuthShell testId="page-forgot" navTitle={t('nav.forgot')} title={t('auth.forgot_title')}>
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void submit();

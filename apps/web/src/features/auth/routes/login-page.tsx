@@ -59,6 +59,7 @@ export function LoginPage() {
   return (
     <AuthShell testId="page-login" navTitle={t('nav.login')} title={t('auth.login_welcome')} subtitle={t('auth.login_subtitle')}>
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void submit();

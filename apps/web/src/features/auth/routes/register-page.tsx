@@ -110,7 +110,9 @@ export function RegisterPage() {
 
   return (
     <AuthShell testId="page-register" navTitle={t('nav.register')} title={t('auth.register_title')}>
+      {/* noValidate: the checks are the app's own, in the user's language, not the browser's pop-ups. */}
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void submit();

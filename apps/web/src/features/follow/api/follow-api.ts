@@ -15,7 +15,8 @@ export const followKeys = {
 
 export const fetchRanking = (sort: FollowRankSort, signal?: AbortSignal) => call(followEndpoints.list, { sort }, { signal });
 export const fetchTraders = (page: number, signal?: AbortSignal) => call(followEndpoints.traderList, { page }, { signal });
-export const fetchTrader = (id: number, signal?: AbortSignal) => call(followEndpoints.traderDetail, { id }, { signal });
+// Silent: an unknown trader is the screen's own "not found", not a toast over it.
+export const fetchTrader = (id: number, signal?: AbortSignal) => call(followEndpoints.traderDetail, { id }, { signal, silent: true });
 export const fetchApplication = (signal?: AbortSignal) => call(followEndpoints.application, undefined, { signal });
 export const applyTrader = () => call(followEndpoints.applyTrader, {}, { announce: true });
 export const followTrader = (input: Omit<FollowTraderInput, 't'>) => call(followEndpoints.followTrader, input, { announce: true });

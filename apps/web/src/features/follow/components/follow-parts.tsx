@@ -1,8 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FollowLeader, FollowOrder } from '@tp/contracts';
-import { exactPrice, signedMoney, trendClass } from '../../../lib/format';
+import { exactPrice, money, percent, plainNumber, signedMoney, signedPercent, trendClass } from '../../../lib/format';
+import { ApiError } from '../../../lib/api/client';
 import { useCopyLive } from '../model/copy-live';
+
+/** The server refused what the link names (an unknown trader): the screen's "not found", not a connection error. */
+export function isRefusal(err: unknown): boolean {
+  return err instanceof ApiError && err.kind === 'refused';
+}
 
 /** The trader's initials in a circle: the platform keeps no avatar pictures. */
 export function TraderAvatar({ name }: { name: string }) {
@@ -24,9 +30,9 @@ export function Stat({ label, value, className, testId }: { label: string; value
   );
 }
 
-/** A rate in percent with its sign and colour. */
+/** A rate in percent with its sign and colour, as the language writes a percentage. */
 export function Rate({ value }: { value: string }) {
-  return <span className={trendClass(value)}>{signedMoney(value)}%</span>;
+  return <span className={trendClass(value)}>{signedPercent(value)}</span>;
 }
 
 /** The ranking figures of a trader: three weeks first, then all time and the risk figures. */
@@ -35,23 +41,26 @@ export function LeaderStats({ s }: { s: FollowLeader }) {
   return (
     <div className="tp-follow-stats">
       <Stat label={t('three_week_rate')} value={<Rate value={s.three_week_rate} />} />
-      <Stat label={t('three_week_win')} value={`${s.three_week_win}%`} />
+      <Stat label={t('three_week_win')} value={percent(s.three_week_win)} />
       <Stat label={t('three_week_profit')} value={signedMoney(s.three_week_profit)} className={trendClass(s.three_week_profit)} />
       <Stat label={t('total_rate')} value={<Rate value={s.total_rate} />} />
-      <Stat label={t('total_trades')} value={s.total_trade_num} />
-      <Stat label={t('followers')} value={s.follow_num} />
-      <Stat label={t('max_drawdown')} value={s.max_drawdown} />
+      <Stat label={t('total_trades')} value={plainNumber(s.total_trade_num)} testId="trader-trades" />
+      <Stat label={t('followers')} value={plainNumber(s.follow_num)} />
+      <Stat label={t('max_drawdown')} value={money(s.max_drawdown)} />
       <Stat label={t('avg_holding')} value={holding(s.avg_holding_seconds, t)} />
-      <Stat label={t('follower_equity')} value={s.follower_equity} />
+      <Stat label={t('follower_equity')} value={money(s.follower_equity)} />
     </div>
   );
 }
 
 function holding(seconds: number, t: (k: string, o?: Record<string, unknown>) => string): string {
-  if (seconds < 3600) return t('minutes', { n: Math.max(0, Math.round(seconds / 60)) });
-  if (seconds < 86_400) return t('hours', { n: Math.round(seconds / 360) / 10 });
-  return t('days', { n: Math.round(seconds / 8640) / 10 });
+  if (seconds < 3600) return t('minutes', { n: plainNumber(Math.max(0, Math.round(seconds / 60))) });
+  if (seconds < 86_400) return t('hours', { n: plainNumber(Math.round(seconds / 360) / 10) });
+  return t('days', { n: plainNumber(Math.round(seconds / 8640) / 10) });
 }
+
+/** A copy's profit and the share paid of it: 6 decimals (spec section 9, "follow order profit 6 decimals"); other copy-trading amounts 2. */
+const COPY_PROFIT_PLACES = 6;
 
 /**
  * One copy: the trader's fill beside the copy's (equal by rule), the lots of each, the ticks,
@@ -85,7 +94,7 @@ export function CopyCard({ o }: { o: FollowOrder }) {
             {exactPrice(o.TraderPrice, p)}
           </span>
           <span className="tp-muted" dir="ltr">
-            {o.TraderQuantity} · #{o.TraderOpenTickSeq}
+            {plainNumber(o.TraderQuantity)} · #{o.TraderOpenTickSeq}
           </span>
         </div>
         <div>
@@ -94,7 +103,7 @@ export function CopyCard({ o }: { o: FollowOrder }) {
             {skipped ? '—' : exactPrice(o.Price, p)}
           </span>
           <span className="tp-muted" dir="ltr">
-            {skipped ? '' : `${o.Quantity} · #${o.OpenTickSeq}`}
+            {skipped ? '' : `${plainNumber(o.Quantity)} · #${o.OpenTickSeq}`}
           </span>
         </div>
       </div>
@@ -102,14 +111,14 @@ export function CopyCard({ o }: { o: FollowOrder }) {
         <div className="tp-follow-fills">
           <div>
             <span className="tp-muted">{t(o.Status === 1 ? 'floating' : 'profit')}</span>
-            <span className={`tp-num ${trendClass(profit, 6)}`} dir="ltr" data-testid="follow-copy-profit">
-              {signedMoney(profit, 6)}
+            <span className={`tp-num ${trendClass(profit, COPY_PROFIT_PLACES)}`} dir="ltr" data-testid="follow-copy-profit">
+              {signedMoney(profit, COPY_PROFIT_PLACES)}
             </span>
           </div>
           <div>
             <span className="tp-muted">{t('share_paid')}</span>
             <span className="tp-num" dir="ltr" data-testid="follow-copy-share">
-              {o.ProfitShare}
+              {money(o.ProfitShare, false, COPY_PROFIT_PLACES)}
             </span>
           </div>
         </div>

@@ -8,7 +8,7 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { PagedFooter } from '../../../components/ui/paged-footer';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { useAuth } from '../../../lib/auth-store';
-import { signedMoney, trendClass } from '../../../lib/format';
+import { signedMoney, signedPercent, trendClass } from '../../../lib/format';
 import { fetchTraders, followKeys } from '../api/follow-api';
 import { TraderAvatar, Stat } from '../components/follow-parts';
 import { usePagedList } from '../components/use-paged';
@@ -16,29 +16,33 @@ import { usePagedList } from '../components/use-paged';
 function TraderRow({ trader }: { trader: Trader }) {
   const { t } = useTranslation('follow');
   const navigate = useNavigate();
+  // A trader's own card: nothing to follow (the server refuses following oneself).
+  const own = useAuth((s) => s.user?.id === trader.user_id);
   return (
     <div className="tp-card" data-testid="follow-trader">
       <Link to={`/follow/trader?id=${trader.user_id}`} className="tp-follow-head" style={{ color: 'inherit', textDecoration: 'none' }}>
         <TraderAvatar name={trader.nickname} />
         <div>
           <span className="tp-follow-name">{trader.nickname}</span>
-          <span className="tp-muted">{t('followers_n', { n: trader.follow_num })}</span>
+          <span className="tp-muted" data-testid="follow-trader-followers">{t('followers_n', { count: trader.follow_num })}</span>
         </div>
       </Link>
       <div className="tp-follow-stats">
-        <Stat label={t('total_rate')} value={`${signedMoney(trader.profit_percent)}%`} className={trendClass(trader.profit_percent)} />
+        <Stat label={t('total_rate')} value={signedPercent(trader.profit_percent)} className={trendClass(trader.profit_percent)} />
         <Stat label={t('total_profit')} value={signedMoney(trader.total_profit)} className={trendClass(trader.total_profit)} />
-        <div className="tp-follow-stat">
-          <Button
-            size="small"
-            color="primary"
-            fill={trader.is_followed ? 'outline' : 'solid'}
-            data-testid="follow-trader-follow"
-            onClick={() => navigate(trader.is_followed ? `/follow/trader?id=${trader.user_id}` : `/follow/submit?id=${trader.user_id}`)}
-          >
-            {t(trader.is_followed ? 'following' : 'follow')}
-          </Button>
-        </div>
+        {own ? null : (
+          <div className="tp-follow-stat">
+            <Button
+              size="small"
+              color="primary"
+              fill={trader.is_followed ? 'outline' : 'solid'}
+              data-testid="follow-trader-follow"
+              onClick={() => navigate(trader.is_followed ? `/follow/trader?id=${trader.user_id}` : `/follow/submit?id=${trader.user_id}`)}
+            >
+              {t(trader.is_followed ? 'following' : 'follow')}
+            </Button>
+          </div>
+        )}
       </div>
     </div>
   );

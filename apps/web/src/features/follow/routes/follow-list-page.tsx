@@ -9,6 +9,7 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { PagedFooter } from '../../../components/ui/paged-footer';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { useAuth } from '../../../lib/auth-store';
+import { money, plainNumber, signedMoney, trendClass } from '../../../lib/format';
 import { ws } from '../../../lib/ws';
 import { fetchCopies, fetchFollowed, followKeys } from '../api/follow-api';
 import { CopyCard, Stat, TraderAvatar } from '../components/follow-parts';
@@ -46,13 +47,13 @@ function Followed() {
             <TraderAvatar name={f.nickname} />
             <div>
               <span className="tp-follow-name">{f.nickname}</span>
-              <span className="tp-muted" dir="ltr">×{f.multiple} · {t('max_amount')} {f.max_amount}</span>
+              <span className="tp-muted" dir="ltr">×{plainNumber(f.multiple)} · {t('max_amount')} {money(f.max_amount)}</span>
             </div>
           </div>
           <div className="tp-follow-stats">
-            <Stat label={t('open_copies')} value={f.position_num} />
-            <Stat label={t('margin_held')} value={f.total_amount} />
-            <Stat label={t('copy_profit')} value={f.total_profits} />
+            <Stat label={t('open_copies')} value={plainNumber(f.position_num)} />
+            <Stat label={t('margin_held')} value={money(f.total_amount)} />
+            <Stat label={t('copy_profit')} value={signedMoney(f.total_profits)} className={trendClass(f.total_profits)} />
           </div>
         </Link>
       ))}
@@ -95,7 +96,7 @@ export function FollowListPage() {
   }, [queryClient, token]);
   return (
     <PageFrame title={tc('nav.follow_list')} fallback="/follow" testId="page-follow-follow-list">
-      <Tabs activeKey={tab} onChange={setTab}>
+      <Tabs className="tp-follow-tabs" activeKey={tab} onChange={setTab}>
         <Tabs.Tab title={t('tab_traders')} key="traders" />
         <Tabs.Tab title={t('tab_open')} key="open" />
         <Tabs.Tab title={t('tab_closed')} key="closed" />

@@ -6,12 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FOLLOW_MAX_AMOUNT_RANGE, FOLLOW_MULTIPLE_RANGE } from '@tp/contracts';
 import { Field } from '../../../components/ui/field';
+import { NotFound } from '../../../components/ui/not-found';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { LoadError, LoadingLines } from '../../../components/ui/states';
 import { useAuth } from '../../../lib/auth-store';
+import { plainNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { fetchTrader, followKeys, followTrader } from '../api/follow-api';
-import { TraderAvatar } from '../components/follow-parts';
+import { isRefusal, TraderAvatar } from '../components/follow-parts';
 
 const DECIMAL = /^\d{1,14}(\.\d{1,6})?$/;
 function within(v: string, r: { min: string; max: string }): boolean {
@@ -27,7 +29,8 @@ export function FollowSubmitPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const token = useAuth((s) => s.token);
-  const detail = useQuery({ queryKey: followKeys.trader(id, token), queryFn: ({ signal }) => fetchTrader(id, signal), enabled: id > 0 });
+  const known = Number.isInteger(id) && id > 0;
+  const detail = useQuery({ queryKey: followKeys.trader(id, token), queryFn: ({ signal }) => fetchTrader(id, signal), enabled: known });
   const [multiple, setMultiple] = useState('1');
   const [maxAmount, setMaxAmount] = useState('100');
   const [auto, setAuto] = useState(true);
@@ -56,7 +59,9 @@ export function FollowSubmitPage() {
   const d = detail.data;
   return (
     <PageFrame title={tc('nav.follow_submit')} fallback="/follow" testId="page-follow-submit">
-      {!d ? (
+      {!known || isRefusal(detail.error) ? (
+        <NotFound back="/follow" />
+      ) : !d ? (
         detail.isError ? <LoadError onRetry={() => void detail.refetch()} /> : <div className="tp-card"><LoadingLines rows={4} /></div>
       ) : (
         <div className="tp-card">
@@ -67,9 +72,9 @@ export function FollowSubmitPage() {
             </div>
           </div>
           <Field label={t('multiple')} value={multiple} onChange={setMultiple} inputMode="decimal" name="multiple" testId="follow-multiple" />
-          <p className="tp-muted">{t('multiple_help', FOLLOW_MULTIPLE_RANGE)}</p>
+          <p className="tp-muted">{t('multiple_help', { min: plainNumber(FOLLOW_MULTIPLE_RANGE.min), max: plainNumber(FOLLOW_MULTIPLE_RANGE.max) })}</p>
           <Field label={t('max_amount')} value={maxAmount} onChange={setMaxAmount} inputMode="decimal" name="max_amount" testId="follow-max-amount" />
-          <p className="tp-muted">{t('max_amount_help', FOLLOW_MAX_AMOUNT_RANGE)}</p>
+          <p className="tp-muted">{t('max_amount_help', { min: plainNumber(FOLLOW_MAX_AMOUNT_RANGE.min), max: plainNumber(FOLLOW_MAX_AMOUNT_RANGE.max) })}</p>
           <div className="tp-follow-copy-head" style={{ margin: '12px 0' }}>
             <span>{t('auto_follow')}</span>
             <span className="tp-follow-end">

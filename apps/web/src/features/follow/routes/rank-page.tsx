@@ -8,7 +8,7 @@ import { FOLLOW_RANK_SORTS, type FollowLeader, type FollowRankSort } from '@tp/c
 import { PageFrame } from '../../../components/ui/page-frame';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { useAuth } from '../../../lib/auth-store';
-import { signedMoney, trendClass } from '../../../lib/format';
+import { percent, plainNumber, signedMoney, signedPercent, trendClass } from '../../../lib/format';
 import { fetchRanking, followKeys } from '../api/follow-api';
 import { TraderAvatar } from '../components/follow-parts';
 
@@ -16,13 +16,13 @@ import { TraderAvatar } from '../components/follow-parts';
 function figure(l: FollowLeader, sort: FollowRankSort): { value: string; className: string } {
   switch (sort) {
     case 'rate':
-      return { value: `${signedMoney(l.three_week_rate)}%`, className: trendClass(l.three_week_rate) };
+      return { value: signedPercent(l.three_week_rate), className: trendClass(l.three_week_rate) };
     case 'win':
-      return { value: `${l.three_week_win}%`, className: '' };
+      return { value: percent(l.three_week_win), className: '' };
     case 'profit':
       return { value: signedMoney(l.three_week_profit), className: trendClass(l.three_week_profit) };
     case 'followers':
-      return { value: String(l.follow_num), className: '' };
+      return { value: plainNumber(l.follow_num), className: '' };
   }
 }
 

@@ -5,13 +5,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { NotFound } from '../../../components/ui/not-found';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { useAuth } from '../../../lib/auth-store';
-import { exactPrice, signedMoney, trendClass } from '../../../lib/format';
+import { exactPrice, money, plainNumber, signedMoney, trendClass } from '../../../lib/format';
 import { DateTime } from '../../../components/ui/date-time';
 import { cancelFollow, fetchTrader, followKeys } from '../api/follow-api';
-import { LeaderStats, TraderAvatar } from '../components/follow-parts';
+import { isRefusal, LeaderStats, TraderAvatar } from '../components/follow-parts';
 
 /** The daily equity curve as bars (green above zero, red below), scaled to the largest. */
 function EquityBars({ curve }: { curve: { day: string; equity: string }[] }) {
@@ -19,7 +20,7 @@ function EquityBars({ curve }: { curve: { day: string; equity: string }[] }) {
   return (
     <div className="tp-follow-curve" dir="ltr" data-testid="trader-curve">
       {curve.map((p) => (
-        <span key={p.day} title={`${p.day} ${p.equity}`} style={{ height: `${Math.max(4, (Math.abs(Number(p.equity)) / max) * 100)}%`, background: Number(p.equity) >= 0 ? 'var(--tp-up)' : 'var(--tp-down)' }} />
+        <span key={p.day} title={`${p.day} ${money(p.equity)}`} style={{ height: `${Math.max(4, (Math.abs(Number(p.equity)) / max) * 100)}%`, background: Number(p.equity) >= 0 ? 'var(--tp-up)' : 'var(--tp-down)' }} />
       ))}
     </div>
   );
@@ -36,7 +37,8 @@ export function TraderPage() {
   const token = useAuth((s) => s.token);
   const me = useAuth((s) => s.user);
   const [confirm, setConfirm] = useState(false);
-  const detail = useQuery({ queryKey: followKeys.trader(id, token), queryFn: ({ signal }) => fetchTrader(id, signal), enabled: Number.isInteger(id) && id > 0 });
+  const known = Number.isInteger(id) && id > 0;
+  const detail = useQuery({ queryKey: followKeys.trader(id, token), queryFn: ({ signal }) => fetchTrader(id, signal), enabled: known });
   const d = detail.data;
   const unfollow = async () => {
     setConfirm(false);
@@ -45,7 +47,9 @@ export function TraderPage() {
   };
   return (
     <PageFrame title={tc('nav.follow_trader')} fallback="/follow" testId="page-follow-trader">
-      {!d ? (
+      {!known || isRefusal(detail.error) ? (
+        <NotFound back="/follow" />
+      ) : !d ? (
         detail.isError ? <LoadError onRetry={() => void detail.refetch()} /> : <div className="tp-card"><LoadingLines rows={6} /></div>
       ) : (
         <>
@@ -54,7 +58,7 @@ export function TraderPage() {
               <TraderAvatar name={d.trader.nickname} />
               <div>
                 <span className="tp-follow-name" data-testid="trader-name">{d.trader.nickname}</span>
-                <span className="tp-muted">{t('followers_n', { n: d.trader.follow_num })}</span>
+                <span className="tp-muted" data-testid="trader-followers">{t('followers_n', { count: d.trader.follow_num })}</span>
               </div>
             </div>
             <LeaderStats s={d.stats} />
@@ -87,8 +91,9 @@ export function TraderPage() {
                 <div className="tp-follow-copy-head">
                   <b>{h.ShowCode}</b>
                   <span className={h.OrderType === 1 ? 'tp-up' : 'tp-down'}>{t(h.OrderType === 1 ? 'buy' : 'sell')}</span>
-                  <span className="tp-muted" dir="ltr">{h.Quantity}</span>
-                  <span className={`tp-num tp-follow-end ${trendClass(h.FactProfits, 6)}`} dir="ltr">{signedMoney(h.FactProfits, 6)}</span>
+                  <span className="tp-muted" dir="ltr">{plainNumber(h.Quantity)}</span>
+                  {/* The trader's own closed order: an amount as every other, 2 decimals. */}
+                  <span className={`tp-num tp-follow-end ${trendClass(h.FactProfits)}`} dir="ltr">{signedMoney(h.FactProfits)}</span>
                 </div>
                 <div className="tp-follow-fills">
                   <div>

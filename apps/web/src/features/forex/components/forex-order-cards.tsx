@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { FOLLOW_TYPE_COPY, FOREX_STATUS, type ForexOrder } from '@tp/contracts';
-import { exactPrice, money, signedMoney, trendClass } from '../../../lib/format';
+import { exactPrice, money, plainNumber, signedMoney, trendClass } from '../../../lib/format';
 import { useForexLive } from '../model/forex-live';
 import { historyReasonKey, isLong, isStopSet } from '../model/forex-order-view';
 import { DateTime } from '../../../components/ui/date-time';
@@ -142,7 +142,7 @@ export function HoldingCard({ order, busy, onOpen, onStops, onClose }: { order: 
       head={<Profit value={profit} testId="forex-live-profit" big />}
       facts={
         <>
-          <Fact label={t('forexOrders.lots')}>{order.Quantity}</Fact>
+          <Fact label={t('forexOrders.lots')}>{plainNumber(order.Quantity)}</Fact>
           <Fact label={t('forexOrders.open_price')}>{orderPrice(order, order.Price)}</Fact>
           <Fact label={t('forexOrders.current_price')} testId="forex-current-price">
             {orderPrice(order, current)}
@@ -184,7 +184,7 @@ export function DealingCard({ order, busy, onOpen, onCancel }: { order: ForexOrd
           <Fact label={t('forexOrders.pending_price')} testId="forex-pending-price">
             {orderPrice(order, order.Price)}
           </Fact>
-          <Fact label={t('forexOrders.lots')}>{order.Quantity}</Fact>
+          <Fact label={t('forexOrders.lots')}>{plainNumber(order.Quantity)}</Fact>
           <Fact label={t('forexOrders.current_price')}>{orderPrice(order, order.UpdatePrice)}</Fact>
           <Fact label={t('forexOrders.margin')}>{money(order.CautionMoney)}</Fact>
           <Fact label={t('forexOrders.fee')}>{money(order.TradeFee)}</Fact>
@@ -219,7 +219,7 @@ export function HistoryCard({ order, onOpen }: { order: ForexOrder; onOpen: () =
             {cancelled ? '--' : orderPrice(order, order.UpdatePrice)}
           </Fact>
           <Fact label={t('forexOrders.settled_profit')}>{cancelled ? '--' : <Profit value={order.FactProfits} testId="forex-settled-profit" />}</Fact>
-          <Fact label={t('forexOrders.lots')}>{order.Quantity}</Fact>
+          <Fact label={t('forexOrders.lots')}>{plainNumber(order.Quantity)}</Fact>
           <Fact label={t('forexOrders.opened_at')} wide>
             <DateTime value={order.CreateTimeHandler} />
           </Fact>

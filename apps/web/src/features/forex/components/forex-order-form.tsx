@@ -10,15 +10,20 @@ import { FOREX_BUY, FOREX_SELL, type Decimal, type ForexSide } from '@tp/domain'
 import { LoadError } from '../../../components/ui/states';
 import { useIntent } from '../../../lib/api/intent';
 import { useAuth } from '../../../lib/auth-store';
-import { groupThousands, money, price as priceText } from '../../../lib/format';
+import { decimal, localNumber, money, plainNumber, price as priceText } from '../../../lib/format';
 import { useBalance, useBasicInfo } from '../../../lib/queries';
 import { toast } from '../../../lib/toast';
 import { refreshAfterForexChange, submitForex } from '../api/forex-api';
 import { canDecrease, checkForexOrder, decimalTyping, decreaseLots, forexPreview, fundsShortfall, increaseLots, type FormValues } from '../model/order-form';
 
-/** A charged amount exactly as the server holds it (6 decimals at most), at least 2 decimals shown. */
+/** A fee exactly as the server charges it (6 decimals at most), at least 2 decimals shown: a fee may be a fraction of a cent. */
 function exactMoney(d: Decimal): string {
-  return groupThousands(d.toFixed(Math.max(2, d.decimalPlaces())));
+  return localNumber(d.toFixed(Math.max(2, d.decimalPlaces())));
+}
+
+/** The margin an order holds, or what is missing for it: 2 decimals as every amount, rounded up (never shown as less than it takes). */
+function chargeText(d: Decimal): string {
+  return decimal(d, 2, 'up');
 }
 
 function Field({ label, children, htmlFor }: { label: string; children: ReactNode; htmlFor?: string }) {
@@ -166,7 +171,7 @@ const LotsStepper = memo(function LotsStepper({ lots, step, min, set }: { lots: 
           autoComplete="off"
           value={lots}
           onChange={(e) => set({ lots: decimalTyping(e.target.value) })}
-          placeholder={t('forexForm.lots_placeholder', { min })}
+          placeholder={t('forexForm.lots_placeholder', { min: plainNumber(min) })}
           data-testid="forex-lots"
         />
         <button
@@ -179,7 +184,7 @@ const LotsStepper = memo(function LotsStepper({ lots, step, min, set }: { lots: 
           <AddOutline />
         </button>
       </div>
-      <span className="tp-fx-hint tp-muted">{t('forexForm.lots_hint', { step, min })}</span>
+      <span className="tp-fx-hint tp-muted">{t('forexForm.lots_hint', { step: plainNumber(step), min: plainNumber(min) })}</span>
     </Field>
   );
 });
@@ -346,7 +351,7 @@ export function ForexOrderForm({ symbol, price }: ForexOrderFormProps) {
       <div className="tp-fx-facts">
         <span>
           <span className="tp-muted">{t('forexForm.margin')}</span>
-          <b data-testid="forex-margin">{preview ? exactMoney(preview.margin) : '--'}</b>
+          <b data-testid="forex-margin">{preview ? chargeText(preview.margin) : '--'}</b>
         </span>
         <span>
           <span className="tp-muted">{t('forexForm.fee')}</span>
@@ -362,7 +367,7 @@ export function ForexOrderForm({ symbol, price }: ForexOrderFormProps) {
       {hasLeverage && open && short ? (
         <div className="tp-fx-short" role="status" data-testid="forex-insufficient">
           <ExclamationCircleOutline />
-          <span>{t('forexForm.insufficient', { need: exactMoney(short.need) })}</span>
+          <span>{t('forexForm.insufficient', { need: chargeText(short.need) })}</span>
         </div>
       ) : null}
       {hasLeverage ? (

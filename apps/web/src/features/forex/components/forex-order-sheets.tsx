@@ -6,7 +6,7 @@ import { checkStops } from '@tp/domain';
 import { DetailRow } from '../../../components/ui/detail-row';
 import { ReceiptVerify } from '../../../components/fair/receipt-verify';
 import { useIntent } from '../../../lib/api/intent';
-import { money } from '../../../lib/format';
+import { money, plainNumber } from '../../../lib/format';
 import { setForexStops } from '../api/forex-api';
 import { useForexLive } from '../model/forex-live';
 import { isLong, isPriceInput, isStopSet } from '../model/forex-order-view';
@@ -58,7 +58,7 @@ export function OrderDetailSheet({ order, onClose }: { order: ForexOrder; onClos
       </DetailRow>
       <DetailRow label={t('forexOrders.order_kind')}>{t(order.IsPending ? 'forexOrders.kind_pending' : 'forexOrders.kind_market')}</DetailRow>
       <DetailRow label={t('forexOrders.leverage')}>{t('forexOrders.leverage_value', { multiple: order.multiple })}</DetailRow>
-      <DetailRow label={t('forexOrders.lots')}>{order.Quantity}</DetailRow>
+      <DetailRow label={t('forexOrders.lots')}>{plainNumber(order.Quantity)}</DetailRow>
       <DetailRow label={t('forexOrders.origin_price')}>{orderPrice(order, order.OriginPrice)}</DetailRow>
       <DetailRow label={t(pending ? 'forexOrders.pending_price' : 'forexOrders.open_price')}>{orderPrice(order, order.Price)}</DetailRow>
       <DetailRow label={t(history ? 'forexOrders.close_price' : 'forexOrders.current_price')} testId="forex-detail-price">

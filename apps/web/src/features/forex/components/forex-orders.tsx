@@ -12,7 +12,7 @@ import { PullRefresh } from '../../../components/ui/pull-refresh';
 import { CardSkeletons, Empty, LoadError } from '../../../components/ui/states';
 import { useIntent } from '../../../lib/api/intent';
 import { useAuth } from '../../../lib/auth-store';
-import { money } from '../../../lib/format';
+import { money, plainNumber, ratePercent } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
 import { useWsTopic } from '../../../lib/ws';
 import {
@@ -80,7 +80,7 @@ function HoldingSummary({ pages, complete }: { pages: ForexMyDeal[] | undefined;
       <span>
         <span className="tp-muted">{t('forexOrders.risk_rate')}</span>
         <b className={riskClass(rate)} data-testid="forex-risk-rate">
-          <bdi dir="ltr">{rate === null ? '--' : `${rate}%`}</bdi>
+          <bdi dir="ltr">{rate === null ? '--' : ratePercent(rate)}</bdi>
         </b>
       </span>
     </div>
@@ -158,7 +158,7 @@ function useLeaveAction(status: typeof FOREX_DEAL_TAB.pending | typeof FOREX_DEA
 
 /** What a confirmation says about an order: its symbol, side and lots. */
 function orderWords(t: TFunction, order: ForexOrder) {
-  return { code: order.ForexTradeLists.ShowCode, side: t(isLong(order) ? 'forexOrders.long' : 'forexOrders.short'), lots: order.Quantity };
+  return { code: order.ForexTradeLists.ShowCode, side: t(isLong(order) ? 'forexOrders.long' : 'forexOrders.short'), lots: plainNumber(order.Quantity) };
 }
 
 function HoldingTab() {

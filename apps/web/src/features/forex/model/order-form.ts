@@ -1,6 +1,7 @@
 import type { TradeSymbol } from '@tp/contracts';
 import { checkLots, checkPendingPrice, checkStops, dec, FOREX_BUY, forexFee, forexFillPrice, forexMargin, type Decimal, type ForexSide } from '@tp/domain';
 import type { ForexSubmitInput } from '@tp/contracts';
+import { localNumber } from '../../../lib/format';
 
 /**
  * The contract order form's rules, pure: the lots stepper, the margin and fee preview (the shared
@@ -125,18 +126,19 @@ function stopPrice(on: boolean, text: string, requiredKey: string): { value: Dec
  * The checks the server makes, made first so a bad order is explained before it is sent: leverage
  * and quantity present, lots at least the minimum and on the step, a pending buy under / sell over
  * the market, stops on the right side of the price the order opens at. `marketPrice` is the live
- * close; prices in messages keep the symbol's precision.
+ * close; prices in messages keep the symbol's precision and are written as the screen writes
+ * its prices (the interface language's format).
  */
 export function checkForexOrder(symbol: TradeSymbol, v: FormValues, marketPrice: string): Checked {
-  const shown = (d: Decimal) => d.toFixed(Math.max(symbol.PricePrecision, d.decimalPlaces()));
+  const shown = (d: Decimal) => localNumber(d.toFixed(Math.max(symbol.PricePrecision, d.decimalPlaces())));
   if (symbol.HasForexMultiple.length === 0) return problem('forexForm.no_mult_config');
   if (v.leverage === null || !symbol.HasForexMultiple.some((m) => m.Value === v.leverage)) return problem('forexForm.err_no_mult');
   if (v.lots.trim() === '') return problem('forexForm.err_lots_required');
   const lots = parseDecimal(v.lots);
   if (!lots) return problem('forexForm.err_number');
   const lotsProblem = checkLots(lots, symbol.ForexMinCont, symbol.Pip);
-  if (lotsProblem === 'lots_below_min') return problem('forexForm.err_lots_below_min', { min: dec(symbol.ForexMinCont).toFixed() });
-  if (lotsProblem === 'lots_off_step') return problem('forexForm.err_lots_off_step', { step: dec(symbol.Pip).toFixed() });
+  if (lotsProblem === 'lots_below_min') return problem('forexForm.err_lots_below_min', { min: localNumber(dec(symbol.ForexMinCont).toFixed()) });
+  if (lotsProblem === 'lots_off_step') return problem('forexForm.err_lots_off_step', { step: localNumber(dec(symbol.Pip).toFixed()) });
 
   const market = parseDecimal(marketPrice);
   if (!market) return problem('forexForm.err_no_price');

@@ -7,6 +7,7 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { LoadError, LoadingLines } from '../../../components/ui/states';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
+import { plainNumber } from '../../../lib/format';
 import { inviteLink, useInviteStats } from '../api/invite-api';
 
 function InviteBody({ code }: { code: string }) {
@@ -48,7 +49,7 @@ function InvitedCount() {
   let value: ReactNode;
   if (stats.isPending) value = <LoadingLines rows={1} />;
   else if (stats.isError) value = <LoadError compact onRetry={() => void stats.refetch()} />;
-  else value = <strong data-testid="invite-count">{stats.data.invited}</strong>;
+  else value = <strong data-testid="invite-count">{plainNumber(stats.data.invited)}</strong>;
   return (
     <div className="tp-card tp-invite-count">
       <span className="tp-muted">{t('invited_label')}</span>

@@ -1,10 +1,11 @@
 import '../loans.css';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Result } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { LOAN_KYC_STATUS } from '@tp/contracts';
+import { CheckCircleFill } from 'antd-mobile-icons';
+import { LOAN_KYC_STATUS, REVIEW_STATUS, type LoanKyc } from '@tp/contracts';
 import { Field } from '../../../components/ui/field';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { LoadError, LoadingLines } from '../../../components/ui/states';
@@ -12,24 +13,29 @@ import { useIntent } from '../../../lib/api/intent';
 import { useAuth } from '../../../lib/auth-store';
 import { toast } from '../../../lib/toast';
 import { uploadImage } from '../../../lib/api/upload';
-import { kycQuery, loanKeys, submitKyc } from '../api/loans';
+import { fetchAreas, fetchRealName, kycQuery, loanKeys, submitKyc, type Area } from '../api/loans';
+import { AreaPicker } from '../components/area-picker';
+import { Kv } from '../components/kv';
 import { ChoiceChips } from '../../../components/ui/choice-chips';
 import { PhotoField, type Photo } from '../components/photo-field';
 import { SignatureField, type SignatureHandle } from '../components/signature-field';
-import { todayIso } from '../model';
+import { maskId, splitFullName, splitMobile, todayIso } from '../model';
 
-/** The identity check form (status 0 or 3, the latter with the reviewer's reason). */
-function KycForm({ remark }: { remark: string }) {
+/** The identity check form (status 0 or 3, the latter with the reviewer's reason and the rejected answers to correct). */
+function KycForm({ previous }: { previous: LoanKyc | null }) {
   const { t } = useTranslation('loans');
   const queryClient = useQueryClient();
   const token = useAuth((s) => s.token);
   const intent = useIntent();
+  const areas = useQuery({ queryKey: loanKeys.areas, queryFn: ({ signal }) => fetchAreas(signal), staleTime: Infinity });
+  const realName = useQuery({ queryKey: loanKeys.realName(token), queryFn: ({ signal }) => fetchRealName(signal), staleTime: 60_000, retry: false });
+  const verified = realName.data?.review_status === REVIEW_STATUS.finished ? realName.data : null;
   const [lastName, setLastName] = useState('');
   const [firstName, setFirstName] = useState('');
   const [sex, setSex] = useState<number>();
   const [birthday, setBirthday] = useState('');
-  const [country, setCountry] = useState('');
-  const [area, setArea] = useState('');
+  const [country, setCountry] = useState<Area>();
+  const [dial, setDial] = useState<Area>();
   const [phone, setPhone] = useState('');
   const [idType, setIdType] = useState<number>();
   const [photo, setPhoto] = useState<Photo | null>(null);
@@ -37,9 +43,46 @@ function KycForm({ remark }: { remark: string }) {
   const [busy, setBusy] = useState(false);
   const today = todayIso();
 
+  // What is already known is filled in once, as it arrives: a rejected submission's answers (to
+  // correct, not retype), then the approved real-name verification's name and ID type. The
+  // photo and the signature are always new.
+  const filled = useRef({ previous: false, areas: false, verified: false });
+  useEffect(() => {
+    if (!previous || filled.current.previous) return;
+    filled.current.previous = true;
+    setLastName((v) => v || previous.name);
+    setFirstName((v) => v || previous.last_name);
+    setSex((v) => v ?? previous.sex ?? undefined);
+    setBirthday((v) => v || previous.birthday.replace(/\//g, '-'));
+    setPhone((v) => v || splitMobile(previous.mobile).number);
+    setIdType((v) => v ?? previous.id_card_type ?? undefined);
+  }, [previous]);
+  useEffect(() => {
+    const list = areas.data;
+    if (!previous || !list || filled.current.areas) return;
+    filled.current.areas = true;
+    const code = splitMobile(previous.mobile).code;
+    setCountry((v) => v ?? list.find((a) => a.name === previous.country || a.code === previous.country));
+    setDial((v) => v ?? list.find((a) => a.global_code === code));
+  }, [previous, areas.data]);
+  useEffect(() => {
+    if (!verified || filled.current.verified) return;
+    filled.current.verified = true;
+    const name = splitFullName(verified.name);
+    setLastName((v) => v || name.last);
+    setFirstName((v) => v || name.first);
+    setIdType((v) => v ?? verified.id_card_type ?? undefined);
+  }, [verified]);
+
+  const chooseCountry = (area: Area) => {
+    setCountry(area);
+    // The phone's code follows the country until one is chosen apart.
+    setDial((d) => (d && d.id !== country?.id ? d : area));
+  };
+
   const submit = async () => {
     if (busy) return;
-    if (!lastName.trim() || !firstName.trim() || !sex || !birthday || !country.trim() || !area.trim() || !phone.trim() || !idType || !photo) return toast(t('loan.input_full'));
+    if (!lastName.trim() || !firstName.trim() || !sex || !birthday || !country || !dial || !phone.trim() || !idType || !photo) return toast(t('loan.input_full'));
     if (birthday < '1950-01-01' || birthday > today) return toast(t('loan.birthday_range'));
     if (!signature.current || signature.current.isEmpty()) return toast(t('loan.please_sign'));
     setBusy(true);
@@ -50,8 +93,9 @@ function KycForm({ remark }: { remark: string }) {
         last_name: firstName.trim(),
         sex,
         birthday: birthday.replace(/-/g, '/'),
-        country: country.trim(),
-        mobile: `${area.trim().startsWith('+') ? area.trim() : `+${area.trim()}`}-${phone.trim()}`,
+        // The list's English name: one spelling for the reviewers, whatever the applicant's language.
+        country: country.name,
+        mobile: `+${dial.global_code}-${phone.trim()}`,
         id_card_type: idType,
         hand_pic: photo.url,
         signature: url,
@@ -65,6 +109,8 @@ function KycForm({ remark }: { remark: string }) {
     }
   };
 
+  const areaList = areas.data ?? [];
+  const remark = previous?.remark ?? '';
   return (
     <div className="tp-card" data-testid="loan-kyc-form">
       {remark ? (
@@ -73,6 +119,20 @@ function KycForm({ remark }: { remark: string }) {
         </div>
       ) : null}
       <p className="tp-muted tp-loan-intro">{t('loan.kyc_intro')}</p>
+      {verified ? (
+        <div className="tp-loan-verified" data-testid="loan-kyc-verified">
+          <div className="tp-loan-verified-title">
+            <CheckCircleFill aria-hidden="true" />
+            <span>{t('loan.verified_title')}</span>
+          </div>
+          <Kv label={t('loan.verified_name')}>{verified.name}</Kv>
+          {verified.id_card_type ? <Kv label={t('loan.id_type')}>{t(`loan.id_type_${verified.id_card_type}`)}</Kv> : null}
+          <Kv label={t('loan.id_number')}>
+            <span className="tp-loan-hash">{maskId(verified.card_id)}</span>
+          </Kv>
+          <p className="tp-muted tp-loan-note">{t('loan.verified_note')}</p>
+        </div>
+      ) : null}
       <Field name="loan-last-name" label={t('loan.last_name')} value={lastName} onChange={setLastName} maxLength={100} testId="loan-last-name" />
       <Field name="loan-first-name" label={t('loan.first_name')} value={firstName} onChange={setFirstName} maxLength={100} testId="loan-first-name" />
       <div className="tp-field">
@@ -85,12 +145,27 @@ function KycForm({ remark }: { remark: string }) {
           <input id="f-loan-birthday" className="tp-input-el" type="date" min="1950-01-01" max={today} value={birthday} onChange={(e) => setBirthday(e.target.value)} data-testid="loan-birthday" />
         </div>
       </div>
-      <Field name="loan-country" label={t('loan.country')} value={country} onChange={setCountry} maxLength={100} testId="loan-country" />
+      <div className="tp-field">
+        <label htmlFor="f-loan-country">{t('loan.country')}</label>
+        <div className="tp-input">
+          <AreaPicker
+            areas={areaList}
+            value={country}
+            onChange={chooseCountry}
+            show="country"
+            id="f-loan-country"
+            title={t('loan.country')}
+            placeholder={t('loan.choose_country')}
+            testId="loan-country"
+          />
+        </div>
+        {areas.isError ? <LoadError compact onRetry={() => void areas.refetch()} /> : null}
+      </div>
       <div className="tp-field">
         <label htmlFor="f-loan-area">{t('loan.mobile')}</label>
         <div className="tp-loan-mobile">
           <div className="tp-input tp-loan-area">
-            <input id="f-loan-area" className="tp-input-el" inputMode="tel" value={area} onChange={(e) => setArea(e.target.value.replace(/[^\d+]/g, '').slice(0, 5))} placeholder={t('loan.area_code')} data-testid="loan-area" />
+            <AreaPicker areas={areaList} value={dial} onChange={setDial} show="dial" id="f-loan-area" title={t('loan.dial_code')} placeholder={t('loan.area_code')} testId="loan-area" />
           </div>
           <div className="tp-input">
             <input className="tp-input-el" inputMode="numeric" value={phone} onChange={(e) => setPhone(e.target.value.replace(/\D/g, '').slice(0, 15))} placeholder={t('loan.mobile_number')} aria-label={t('loan.mobile_number')} data-testid="loan-phone" />
@@ -134,7 +209,7 @@ export function KycPage() {
         <Result status="waiting" title={t('loan.kyc_waiting')} description={t('loan.kyc_waiting_note')} />
       </div>
     );
-  else body = <KycForm remark={kyc.data.status === LOAN_KYC_STATUS.rejected ? kyc.data.remark : ''} />;
+  else body = <KycForm previous={kyc.data.status === LOAN_KYC_STATUS.rejected ? kyc.data : null} />;
   return (
     <PageFrame
       title={t('loan.title')}

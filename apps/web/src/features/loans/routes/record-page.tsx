@@ -23,7 +23,7 @@ function LoanCard({ loan }: { loan: LoanRecord }) {
         <span className="tp-num tp-loan-big">{money(loan.amount)}</span>
         <LoanStatus status={loan.status} />
       </div>
-      <Kv label={t('loan.term')}>{t('loan.days', { n: loan.loan_period })}</Kv>
+      <Kv label={t('loan.term')}>{t('loan.days', { count: loan.loan_period })}</Kv>
       <Kv label={t('loan.interest_rate')}>{t('loan.per_day', { rate: percent(loan.interest_rate) })}</Kv>
       <Kv label={t('loan.interest')}>{money(loan.interest_amount)}</Kv>
       <Kv label={t('loan.penalty')}>{money(loan.penalty_amount)}</Kv>

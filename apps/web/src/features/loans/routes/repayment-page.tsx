@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LOAN_STATUS, REPAY_FROM_BALANCE } from '@tp/contracts';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { NotFound } from '../../../components/ui/not-found';
 import { LoadError, LoadingLines } from '../../../components/ui/states';
+import { ApiError } from '../../../lib/api/client';
 import { useIntent } from '../../../lib/api/intent';
 import { useAuth } from '../../../lib/auth-store';
 import { money } from '../../../lib/format';
@@ -49,7 +51,9 @@ export function RepaymentPage() {
   };
 
   let body;
-  if (info.isPending || accounts.isPending) body = <div className="tp-card"><LoadingLines rows={8} /></div>;
+  // No loan named, or one the server does not know for this user: nothing to repay here.
+  if (!(loanId > 0) || (info.error instanceof ApiError && info.error.kind === 'refused')) body = <NotFound back="/loan/record" />;
+  else if (info.isPending || accounts.isPending) body = <div className="tp-card"><LoadingLines rows={8} /></div>;
   else if (info.isError || accounts.isError)
     body = (
       <LoadError

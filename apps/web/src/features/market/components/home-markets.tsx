@@ -11,7 +11,11 @@ import { trend } from '../../../lib/format';
 import { useAbbreviatedKline } from '../api/abbreviated-kline';
 import { useCategories } from '../api/categories';
 import { useTradeList } from '../api/trade-list';
+import { useWatchlist } from '../api/watchlist';
 import { useDayMarketFeed, useQuote } from '../model/quote-store';
+import { useMarketOpen } from '../model/market-clock';
+import { starredFirst } from '../model/watchlist-order';
+import { ClosedBadge } from './closed-badge';
 import { MarketRow, MarketRowSkeleton } from './market-row';
 import { ChangeText, PriceText } from './quote-text';
 import { Sparkline } from './sparkline';
@@ -22,6 +26,7 @@ const SKELETON_ROWS = 10;
 
 function MarketCard({ symbol, closes, onSelect }: { symbol: TradeSymbol; closes: readonly number[] | undefined; onSelect: (s: TradeSymbol) => void }) {
   const live = useQuote(symbol.Code);
+  const open = useMarketOpen(symbol);
   const close = live?.close ?? symbol.ForexQuotations.Close;
   const change = live?.change ?? symbol.ForexQuotations.Change;
   // The last 15-minute candle is the current one: its close follows the live price.
@@ -30,7 +35,8 @@ function MarketCard({ symbol, closes, onSelect }: { symbol: TradeSymbol; closes:
     <button type="button" className="tp-market-card" onClick={() => onSelect(symbol)} data-testid="home-market-card" data-code={symbol.Code}>
       <span className="tp-market-card-head">
         <b>{symbol.ShowCode}</b>
-        <ChangeText value={change} />
+        {/* nothing moves while the market is closed: the card says so in place of the change */}
+        {open ? <ChangeText value={change} /> : <ClosedBadge symbol={symbol} />}
       </span>
       <PriceText className="tp-market-card-price" value={close} precision={symbol.PricePrecision} />
       <Sparkline values={values} up={trend(change) !== 'down'} />
@@ -52,8 +58,8 @@ function CardSkeleton() {
 const NO_SYMBOLS: readonly TradeSymbol[] = [];
 
 /** The rows of the market list; rendered only when their symbols change (ticks re-render a row itself). */
-const MarketRows = memo(function MarketRows({ symbols, onSelect }: { symbols: readonly TradeSymbol[]; onSelect: (s: TradeSymbol) => void }) {
-  return symbols.map((s) => <MarketRow key={s.Id} symbol={s} onSelect={onSelect} />);
+const MarketRows = memo(function MarketRows({ symbols, starred, onSelect }: { symbols: readonly TradeSymbol[]; starred: ReadonlySet<number>; onSelect: (s: TradeSymbol) => void }) {
+  return symbols.map((s) => <MarketRow key={s.Id} symbol={s} starred={starred.has(s.Id)} onSelect={onSelect} />);
 });
 
 /** The market part of home: 4 cards, shortcuts, category tabs and the live market list. */
@@ -64,6 +70,7 @@ export function HomeMarkets() {
   const list = useTradeList();
   const categories = useCategories();
   const sparks = useAbbreviatedKline();
+  const watchlist = useWatchlist();
   const [category, setCategory] = useState<number | null>(null);
   useDayMarketFeed();
 
@@ -81,7 +88,10 @@ export function HomeMarkets() {
     return m;
   }, [sparks.data]);
 
-  const symbols = list.data ?? NO_SYMBOLS;
+  // Starred markets first, in the cards and in the list; a signed-in user's list is waited for
+  // (skeletons a moment longer) rather than shown and then reordered under the finger.
+  const symbols = useMemo(() => starredFirst(list.data ?? NO_SYMBOLS, watchlist.starred), [list.data, watchlist.starred]);
+  const listPending = list.isPending || watchlist.pending;
   const shown = useMemo(() => (category === null ? symbols : symbols.filter((s) => s.CategoryId === category)), [symbols, category]);
   // The list's rows (dozens of markets) render in a transition, in slices the browser can
   // interleave with input and paint, rather than as one long task on a phone's CPU when the list
@@ -90,7 +100,7 @@ export function HomeMarkets() {
   const rowsPending = rows !== shown && rows.length === 0 && shown.length > 0;
 
   let body;
-  if (list.isPending || rowsPending) body = Array.from({ length: SKELETON_ROWS }, (_, i) => <MarketRowSkeleton key={i} />);
+  if (listPending || rowsPending) body = Array.from({ length: SKELETON_ROWS }, (_, i) => <MarketRowSkeleton key={i} />);
   else if (list.isError) body = <LoadError onRetry={() => void list.refetch()} />;
   else if (shown.length === 0)
     body = (
@@ -98,12 +108,12 @@ export function HomeMarkets() {
         <ErrorBlock status="empty" title={t('market.empty')} description={null} />
       </div>
     );
-  else body = <MarketRows symbols={rows} onSelect={select} />;
+  else body = <MarketRows symbols={rows} starred={watchlist.starred} onSelect={select} />;
 
   return (
     <>
       <section className="tp-market-cards" data-testid="home-market-cards">
-        {list.isPending
+        {listPending
           ? Array.from({ length: HOME_CARD_COUNT }, (_, i) => <CardSkeleton key={i} />)
           : symbols.slice(0, HOME_CARD_COUNT).map((s) => <MarketCard key={s.Id} symbol={s} closes={closesByCode.get(s.Code)} onSelect={select} />)}
       </section>
@@ -162,7 +172,7 @@ export function HomeMarkets() {
           <span>{t('market.col_price')}</span>
           <span>{t('market.col_change')}</span>
         </div>
-        <div aria-busy={list.isPending || rowsPending}>{body}</div>
+        <div aria-busy={listPending || rowsPending}>{body}</div>
       </section>
     </>
   );

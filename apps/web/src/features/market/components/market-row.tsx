@@ -1,11 +1,13 @@
 import '../market.css';
 import { memo, useRef } from 'react';
+import { StarFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { TradeSymbol } from '@tp/contracts';
 import { LANG_BCP47, isLang } from '@tp/contracts';
 import { compactNumber } from '../../../lib/format';
 import { useOnScreen } from '../../../lib/on-screen';
 import { useQuote } from '../model/quote-store';
+import { ClosedBadge } from './closed-badge';
 import { ChangeText, PriceText } from './quote-text';
 import { SymbolLogo } from './symbol-logo';
 
@@ -16,24 +18,33 @@ export function numberLocale(lang: string): string {
 
 interface MarketRowProps {
   symbol: TradeSymbol;
+  /** In the user's watchlist: marked with a star (starred markets are listed first). */
+  starred?: boolean;
   onSelect: (symbol: TradeSymbol) => void;
 }
 
 /**
- * One market: logo, name, 24-h volume, live price and change. Re-renders only on its own ticks,
+ * One market: logo, name (a star when in the watchlist, a closed mark while its market is closed),
+ * 24-h volume, live price and change. Re-renders only on its own ticks,
  * and only while on screen: a list of dozens of markets otherwise re-renders them all on each tick.
  */
-export const MarketRow = memo(function MarketRow({ symbol, onSelect }: MarketRowProps) {
+export const MarketRow = memo(function MarketRow({ symbol, starred = false, onSelect }: MarketRowProps) {
   const { t, i18n } = useTranslation();
   const row = useRef<HTMLButtonElement>(null);
   const live = useQuote(symbol.Code, useOnScreen(row));
   const q = live ?? { close: symbol.ForexQuotations.Close, change: symbol.ForexQuotations.Change, volume: symbol.ForexQuotations.Volume };
   return (
-    <button ref={row} type="button" className="tp-market-row" onClick={() => onSelect(symbol)} data-testid="home-market-row" data-code={symbol.Code}>
+    <button ref={row} type="button" className="tp-market-row" onClick={() => onSelect(symbol)} data-testid="home-market-row" data-code={symbol.Code} data-starred={starred ? '1' : '0'}>
       <SymbolLogo src={symbol.Logo} code={symbol.ShowCode} />
       <span className="tp-market-name">
-        <b>{symbol.ShowCode}</b>
-        <span className="tp-muted">{t('market.volume_24h', { value: compactNumber(q.volume, numberLocale(i18n.language)) })}</span>
+        <span className="tp-market-name-line">
+          <b>{symbol.ShowCode}</b>
+          {starred ? <StarFill className="tp-market-starred" role="img" aria-label={t('market.starred')} data-testid="market-row-starred" /> : null}
+        </span>
+        <span className="tp-market-sub">
+          <ClosedBadge symbol={symbol} />
+          <span className="tp-muted">{t('market.volume_24h', { value: compactNumber(q.volume, numberLocale(i18n.language)) })}</span>
+        </span>
       </span>
       <PriceText className="tp-market-price" value={q.close} precision={symbol.PricePrecision} testId="market-row-price" />
       <span className="tp-market-change">

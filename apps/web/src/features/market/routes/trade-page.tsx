@@ -1,10 +1,11 @@
 import '../market.css';
 import '../trade.css';
-import { useCallback, useDeferredValue, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Segmented } from 'antd-mobile';
 import { DownFill } from 'antd-mobile-icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MARKET_OPEN, type TradeSymbol } from '@tp/contracts';
+import { MARKET_OPEN, type Category, type TradeSymbol } from '@tp/contracts';
 import { CANDLE_PERIODS, DEFAULT_CANDLE_PERIOD, type CandlePeriod } from '@tp/domain';
 import { NavBar } from '../../../components/ui/nav-bar';
 import { LoadError } from '../../../components/ui/states';
@@ -14,11 +15,15 @@ import { useCurrentSymbol } from '../../../lib/current-symbol';
 import { useSegmentedRadios } from '../../../lib/segmented-radios';
 import { compactNumber } from '../../../lib/format';
 import { useCategories } from '../api/categories';
-import { useTradeList } from '../api/trade-list';
+import { TRADE_LIST_KEY, useTradeList } from '../api/trade-list';
+import { useWatchlist, type WatchlistState } from '../api/watchlist';
+import { useLiveSymbol } from '../model/market-clock';
 import { useDayMarketFeed, useQuote } from '../model/quote-store';
 import { CandleChart } from '../components/candle-chart';
 import { numberLocale } from '../components/market-row';
+import { NextOpening } from '../components/next-opening';
 import { ChangeText, PriceText } from '../components/quote-text';
+import { StarButton } from '../components/star-button';
 import { SymbolDrawer } from '../components/symbol-drawer';
 import { SymbolLogo } from '../components/symbol-logo';
 
@@ -30,9 +35,13 @@ interface TradePageProps {
   renderOrderForm?: (mode: TradeMode, symbol: TradeSymbol) => ReactNode;
 }
 
+/** The symbol's quote, or while its market is closed a closed text saying when it opens. */
 function SymbolQuote({ symbol }: { symbol: TradeSymbol }) {
   const { t, i18n } = useTranslation();
   const live = useQuote(symbol.Code);
+  // The opening time comes a frame later: the first date format of a page loads the calendar and
+  // zone data, which the quote's first paint does not wait for.
+  const painted = useAfterPaint();
   const q = live ?? {
     close: symbol.ForexQuotations.Close,
     change: symbol.ForexQuotations.Change,
@@ -50,9 +59,13 @@ function SymbolQuote({ symbol }: { symbol: TradeSymbol }) {
             <ChangeText value={q.change} pill testId="trade-change" />
           </>
         ) : (
-          <span className="tp-closed" data-testid="trade-closed">
-            {t('market.closed')}
-          </span>
+          <>
+            <span className="tp-closed" data-testid="trade-closed">
+              {t('market.closed')}
+            </span>
+            {/* its line is held until then, so nothing below it moves */}
+            {symbol.MarketChangeST === null ? null : painted ? <NextOpening atMs={symbol.MarketChangeST} /> : <span className="tp-next-open" aria-hidden="true" />}
+          </>
         )}
       </div>
       <div className="tp-trade-stats">
@@ -82,6 +95,66 @@ function AfterPaint({ children }: { children: ReactNode }) {
   return useAfterPaint() ? children : <PartFallback />;
 }
 
+const NO_CATEGORIES: readonly Category[] = [];
+
+interface SymbolViewProps {
+  symbol: TradeSymbol;
+  symbols: readonly TradeSymbol[];
+  categories: readonly Category[] | undefined;
+  categoryName: string | undefined;
+  mode: TradeMode;
+  period: CandlePeriod;
+  onPeriod: (p: CandlePeriod) => void;
+  drawer: boolean;
+  onDrawer: (open: boolean) => void;
+  onPick: (s: TradeSymbol) => void;
+  watchlist: WatchlistState;
+  renderOrderForm: TradePageProps['renderOrderForm'];
+}
+
+/** The shown symbol: header with its star, quote, chart and order form, and the symbols drawer. */
+function SymbolView({ symbol: listed, symbols, categories, categoryName, mode, period, onPeriod, drawer, onDrawer, onPick, watchlist, renderOrderForm }: SymbolViewProps) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  // Open or closed as of now, for the quote and the order forms' buy and sell buttons alike.
+  const symbol = useLiveSymbol(listed);
+  const flipped = symbol !== listed;
+  useEffect(() => {
+    // The market has just opened or closed: the list says when it next changes.
+    if (flipped) void client.invalidateQueries({ queryKey: TRADE_LIST_KEY });
+  }, [flipped, client]);
+  return (
+    <>
+      <section className="tp-card tp-trade-head">
+        <div className="tp-trade-head-row">
+          <button type="button" className="tp-trade-symbol" onClick={() => onDrawer(true)} data-testid="trade-symbol-header" data-code={symbol.Code} aria-haspopup="dialog">
+            <SymbolLogo src={symbol.Logo} code={symbol.ShowCode} size={28} />
+            <span className="tp-trade-symbol-name">
+              <b>{symbol.ShowCode}</b>
+              {categoryName ? <span className="tp-muted">{categoryName}</span> : null}
+            </span>
+            <DownFill className="tp-trade-symbol-arrow" />
+          </button>
+          {watchlist.pending ? null : <StarButton id={symbol.Id} name={symbol.ShowCode} starred={watchlist.starred.has(symbol.Id)} onToggle={watchlist.toggle} className="tp-trade-star" />}
+        </div>
+        <SymbolQuote symbol={symbol} />
+      </section>
+      <section className="tp-card tp-trade-chart-card">
+        <div className="tp-periods" role="tablist" aria-label={t('market.period')}>
+          {CANDLE_PERIODS.map((p) => (
+            <button key={p} type="button" role="tab" aria-selected={p === period} className={p === period ? 'active' : undefined} onClick={() => onPeriod(p)} data-testid={`trade-period-${p}`}>
+              {t(`market.period_${p}`)}
+            </button>
+          ))}
+        </div>
+        <CandleChart symbol={symbol} period={period} />
+      </section>
+      <AfterPaint>{renderOrderForm?.(mode, symbol)}</AfterPaint>
+      <SymbolDrawer open={drawer} onClose={() => onDrawer(false)} symbols={symbols} categories={categories ?? NO_CATEGORIES} currentId={symbol.Id} onPick={onPick} watchlist={watchlist} />
+    </>
+  );
+}
+
 /** Trade: mode, symbol header with the symbols drawer, live quote, period bar and candlesticks. */
 export function TradePage({ headerRight, renderOrderForm }: TradePageProps) {
   const { t } = useTranslation();
@@ -97,6 +170,7 @@ export function TradePage({ headerRight, renderOrderForm }: TradePageProps) {
   const [mode, setMode] = useState<TradeMode>('contract');
   const [period, setPeriod] = useState<CandlePeriod>(DEFAULT_CANDLE_PERIOD);
   const [drawer, setDrawer] = useState(false);
+  const watchlist = useWatchlist();
   useDayMarketFeed();
 
   const symbols = list.data ?? [];
@@ -126,31 +200,20 @@ export function TradePage({ headerRight, renderOrderForm }: TradePageProps) {
     body = <div className="tp-center">{t('market.empty')}</div>;
   } else {
     body = (
-      <>
-        <section className="tp-card tp-trade-head">
-          <button type="button" className="tp-trade-symbol" onClick={() => setDrawer(true)} data-testid="trade-symbol-header" data-code={symbol.Code} aria-haspopup="dialog">
-            <SymbolLogo src={symbol.Logo} code={symbol.ShowCode} size={28} />
-            <span className="tp-trade-symbol-name">
-              <b>{symbol.ShowCode}</b>
-              {categoryName ? <span className="tp-muted">{categoryName}</span> : null}
-            </span>
-            <DownFill className="tp-trade-symbol-arrow" />
-          </button>
-          <SymbolQuote symbol={symbol} />
-        </section>
-        <section className="tp-card tp-trade-chart-card">
-          <div className="tp-periods" role="tablist" aria-label={t('market.period')}>
-            {CANDLE_PERIODS.map((p) => (
-              <button key={p} type="button" role="tab" aria-selected={p === period} className={p === period ? 'active' : undefined} onClick={() => setPeriod(p)} data-testid={`trade-period-${p}`}>
-                {t(`market.period_${p}`)}
-              </button>
-            ))}
-          </div>
-          <CandleChart symbol={symbol} period={period} />
-        </section>
-        <AfterPaint>{renderOrderForm?.(mode, symbol)}</AfterPaint>
-        <SymbolDrawer open={drawer} onClose={() => setDrawer(false)} symbols={symbols} categories={categories.data ?? []} currentId={symbol.Id} onPick={pick} />
-      </>
+      <SymbolView
+        symbol={symbol}
+        symbols={symbols}
+        categories={categories.data}
+        categoryName={categoryName}
+        mode={mode}
+        period={period}
+        onPeriod={setPeriod}
+        drawer={drawer}
+        onDrawer={setDrawer}
+        onPick={pick}
+        watchlist={watchlist}
+        renderOrderForm={renderOrderForm}
+      />
     );
   }
 

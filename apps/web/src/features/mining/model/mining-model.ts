@@ -13,6 +13,9 @@ export function cleanAmount(raw: string): string {
 
 const POSITIVE = /^\d+(\.\d+)?$/;
 
+/** Fund incomes, penalties and refunds are shown with 4 decimals (spec section 9: mining day profit 4 decimals). */
+export const MINING_PLACES = 4;
+
 export interface SubscribePreview {
   check: FundAmountCheck;
   daily: string;
@@ -29,8 +32,8 @@ export function subscribePreview(amount: string, fund: Fund, nowMs: number): Sub
   if (!POSITIVE.test(amount) || Number(amount) <= 0) return undefined;
   return {
     check: checkFundAmount(amount, fund.staring_sub_amount, fund.max_sub_amount),
-    daily: fundDayProfit(amount, fund.dividend_percentage).toFixed(4),
-    total: fundTotalProfit(amount, { dividendPercentage: fund.dividend_percentage, lockDividendDays: fund.lock_dividend_days }).toFixed(4),
+    daily: fundDayProfit(amount, fund.dividend_percentage).toFixed(MINING_PLACES),
+    total: fundTotalProfit(amount, { dividendPercentage: fund.dividend_percentage, lockDividendDays: fund.lock_dividend_days }).toFixed(MINING_PLACES),
     maturityMs: nowMs + fund.lock_dividend_days * FUND_DAY_MS,
   };
 }

@@ -7,6 +7,8 @@ import { useAuth } from '../../../lib/auth-store';
 import { fetchIncomes, miningKeys } from '../api/funds';
 import { PagedBlock, usePaged } from '../components/paged';
 import { DateTime } from '../../../components/ui/date-time';
+import { signedMoney } from '../../../lib/format';
+import { MINING_PLACES } from '../model/mining-model';
 
 /** /mining/income?id={subscriptionId}: the subscription's daily incomes, newest first, paged. */
 export function IncomePage() {
@@ -30,7 +32,7 @@ export function IncomePage() {
                     <b>{t('income_day', { day: i.day })}</b>
                     <span className="tp-muted"><DateTime value={i.created_at} /></span>
                   </div>
-                  <span className="tp-num tp-up" dir="ltr" data-testid="mining-income-amount">+{i.interest}</span>
+                  <span className="tp-num tp-up" dir="ltr" data-testid="mining-income-amount">{signedMoney(i.interest, MINING_PLACES)}</span>
                 </div>
               ))}
             </div>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Fund } from '@tp/contracts';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { groupThousands } from '../../../lib/format';
+import { plainNumber, plainPercent } from '../../../lib/format';
 import { fundsQuery } from '../api/funds';
 import { PagedBlock } from '../components/paged';
 
@@ -34,17 +34,17 @@ function FundCard({ fund }: { fund: Fund }) {
       </div>
       <div className="tp-mining-stats">
         <div>
-          <span className="tp-mining-rate tp-num" dir="ltr">{fund.dividend_percentage}%</span>
+          <span className="tp-mining-rate tp-num" dir="ltr">{plainPercent(fund.dividend_percentage)}</span>
           <span className="tp-muted">{t('daily_rate')}</span>
         </div>
         <div>
-          <span className="tp-mining-stat tp-num">{t('days', { n: fund.lock_dividend_days })}</span>
+          <span className="tp-mining-stat tp-num">{t('days', { n: plainNumber(fund.lock_dividend_days) })}</span>
           <span className="tp-muted">{t('term')}</span>
         </div>
       </div>
       <div className="tp-mining-foot">
         <span className="tp-muted" data-testid="mining-bounds">
-          {t('bounds', { min: groupThousands(fund.staring_sub_amount), max: groupThousands(fund.max_sub_amount), currency: fund.currency_code })}
+          {t('bounds', { min: plainNumber(fund.staring_sub_amount), max: plainNumber(fund.max_sub_amount), currency: fund.currency_code })}
         </span>
         <Button size="small" color="primary" onClick={() => navigate(`/mining/subscribe?id=${fund.id}`)} data-testid="mining-subscribe">
           {t('subscribe')}

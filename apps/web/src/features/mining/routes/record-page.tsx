@@ -10,7 +10,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useIntent } from '../../../lib/api/intent';
 import { useAuth } from '../../../lib/auth-store';
-import { groupThousands } from '../../../lib/format';
+import { decimal, plainNumber } from '../../../lib/format';
+import { MINING_PLACES } from '../model/mining-model';
 import { applyRefund, fetchSubscriptions, miningKeys } from '../api/funds';
 import { Line, SubStatus } from '../components/bits';
 import { PagedBlock, usePaged } from '../components/paged';
@@ -26,12 +27,12 @@ function SubCard({ sub, onRedeem }: { sub: FundSubscription; onRedeem: (s: FundS
         <b className="tp-mining-title">{sub.get_fund.title}</b>
         <SubStatus status={sub.status} />
       </div>
-      <Line label={t('lock_amount')}>{`${groupThousands(sub.share_amount)} ${c}`}</Line>
-      <Line label={t('daily_income')}>{`${sub.day_profit} ${c}`}</Line>
-      <Line label={t('income_received')} testId="mining-sub-sum">{`${sub.sum_profit} ${c}`}</Line>
+      <Line label={t('lock_amount')}>{`${plainNumber(sub.share_amount)} ${c}`}</Line>
+      <Line label={t('daily_income')}>{`${decimal(sub.day_profit, MINING_PLACES)} ${c}`}</Line>
+      <Line label={t('income_received')} testId="mining-sub-sum">{`${decimal(sub.sum_profit, MINING_PLACES)} ${c}`}</Line>
       <Line label={t('paid_days')} testId="mining-sub-days">
         <span dir="ltr">
-          {sub.paid_days}/{sub.get_fund.lock_dividend_days}
+          {plainNumber(sub.paid_days)}/{plainNumber(sub.get_fund.lock_dividend_days)}
         </span>
       </Line>
       <Line label={t('sub_time')}>
@@ -84,11 +85,11 @@ export function RecordPage() {
             <div className="tp-mining-confirm">
               <b>{t('redeem_title')}</b>
               <p data-testid="mining-redeem-text">
-                {t('redeem_text', { penalty: redeeming.penalty, currency: c, rate: redeeming.get_fund.liquidated_damages })}
+                {t('redeem_text', { penalty: decimal(redeeming.penalty, MINING_PLACES), currency: c, rate: plainNumber(redeeming.get_fund.liquidated_damages) })}
               </p>
-              <Line label={t('lock_amount')}>{`${groupThousands(redeeming.share_amount)} ${c}`}</Line>
-              <Line label={t('penalty')} testId="mining-redeem-penalty">{`${redeeming.penalty} ${c}`}</Line>
-              <Line label={t('refund')} testId="mining-redeem-refund">{`${new Decimal(redeeming.share_amount).minus(redeeming.penalty).toFixed(4)} ${c}`}</Line>
+              <Line label={t('lock_amount')}>{`${plainNumber(redeeming.share_amount)} ${c}`}</Line>
+              <Line label={t('penalty')} testId="mining-redeem-penalty">{`${decimal(redeeming.penalty, MINING_PLACES)} ${c}`}</Line>
+              <Line label={t('refund')} testId="mining-redeem-refund">{`${decimal(new Decimal(redeeming.share_amount).minus(redeeming.penalty), MINING_PLACES)} ${c}`}</Line>
             </div>
           ) : null
         }

@@ -11,7 +11,8 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { useIntent } from '../../../lib/api/intent';
 import { useAuth } from '../../../lib/auth-store';
-import { groupThousands, money } from '../../../lib/format';
+import { decimal, money, plainNumber, plainPercent } from '../../../lib/format';
+import { MINING_PLACES } from '../model/mining-model';
 import { DateTime } from '../../../components/ui/date-time';
 import { useBalance } from '../../../lib/queries';
 import { toast } from '../../../lib/toast';
@@ -72,16 +73,16 @@ function SubscribeForm({ fund }: { fund: Fund }) {
           </div>
         </div>
         <Line label={t('daily_rate')}>
-          <span dir="ltr">{fund.dividend_percentage}%</span>
+          <span dir="ltr">{plainPercent(fund.dividend_percentage)}</span>
         </Line>
-        <Line label={t('term')}>{t('days', { n: fund.lock_dividend_days })}</Line>
+        <Line label={t('term')}>{t('days', { n: plainNumber(fund.lock_dividend_days) })}</Line>
         <Line label={t('amount_bounds')} testId="subscribe-bounds">
           <span dir="ltr">
-            {groupThousands(fund.staring_sub_amount)} - {groupThousands(fund.max_sub_amount)} {c}
+            {plainNumber(fund.staring_sub_amount)} - {plainNumber(fund.max_sub_amount)} {c}
           </span>
         </Line>
         <Line label={t('penalty_rate')}>
-          <span dir="ltr">{fund.liquidated_damages}%</span>
+          <span dir="ltr">{plainPercent(fund.liquidated_damages)}</span>
         </Line>
         {fund.desc ? (
           <p className="tp-muted tp-mining-desc" dir="auto">
@@ -111,15 +112,15 @@ function SubscribeForm({ fund }: { fund: Fund }) {
         </div>
         {outOfRange ? (
           <div className="tp-error-text" data-testid="subscribe-range-error">
-            {t('out_of_range', { min: fund.staring_sub_amount, max: fund.max_sub_amount })}
+            {t('out_of_range', { min: plainNumber(fund.staring_sub_amount), max: plainNumber(fund.max_sub_amount) })}
           </div>
         ) : null}
         <div className="tp-mining-quote">
           <Line label={t('daily_income')} testId="subscribe-daily">
-            {preview ? `${preview.daily} ${c}` : '--'}
+            {preview ? `${decimal(preview.daily, MINING_PLACES)} ${c}` : '--'}
           </Line>
           <Line label={t('total_income')} testId="subscribe-total">
-            {preview ? `${preview.total} ${c}` : '--'}
+            {preview ? `${decimal(preview.total, MINING_PLACES)} ${c}` : '--'}
           </Line>
           <Line label={t('maturity')} testId="subscribe-maturity">
             <DateTime value={Date.now() + fund.lock_dividend_days * 24 * 3600 * 1000} />
@@ -137,9 +138,9 @@ function SubscribeForm({ fund }: { fund: Fund }) {
         content={
           <div className="tp-mining-confirm">
             <b>{t('confirm_title')}</b>
-            <Line label={t('lock_amount')}>{`${amount} ${c}`}</Line>
-            <Line label={t('daily_income')}>{preview ? `${preview.daily} ${c}` : '--'}</Line>
-            <Line label={t('total_income')}>{preview ? `${preview.total} ${c}` : '--'}</Line>
+            <Line label={t('lock_amount')}>{`${plainNumber(amount)} ${c}`}</Line>
+            <Line label={t('daily_income')}>{preview ? `${decimal(preview.daily, MINING_PLACES)} ${c}` : '--'}</Line>
+            <Line label={t('total_income')}>{preview ? `${decimal(preview.total, MINING_PLACES)} ${c}` : '--'}</Line>
             <Line label={t('maturity')}>
               <DateTime value={preview?.maturityMs} />
             </Line>

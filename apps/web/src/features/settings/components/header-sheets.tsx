@@ -1,3 +1,6 @@
+// The drawer's own styles come with it: this file is loaded on the drawer's first opening, which
+// may well be the first thing a visitor does, before any settings screen has brought them.
+import '../settings.css';
 import { Button, Dialog, Popup } from 'antd-mobile';
 import type { TFunction } from 'i18next';
 import { LANG_BCP47, LANGS, LANG_NAMES, type Lang } from '@tp/contracts';

@@ -1,17 +1,16 @@
 import { Image } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { LANG_BCP47, isLang, type SupportMessage } from '@tp/contracts';
+import type { SupportMessage } from '@tp/contracts';
 import { PrivateImage } from '../../../components/ui/private-image';
+import { formatShortDateTime } from '../../../lib/datetime';
 import type { PendingMessage } from '../model/chat-model';
 
 const IMAGE_SIZE = 160;
 
+/** A message's time in the device's zone, as every time on a screen (lib/datetime): the hour on its own day, the date before it otherwise. */
 function useTime(iso: string): string {
   const { i18n } = useTranslation();
-  const locale = isLang(i18n.language) ? LANG_BCP47[i18n.language] : undefined;
-  const d = new Date(iso);
-  const sameDay = d.toDateString() === new Date().toDateString();
-  return new Intl.DateTimeFormat(locale, sameDay ? { hour: '2-digit', minute: '2-digit' } : { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(d);
+  return formatShortDateTime(new Date(iso).getTime(), i18n.language, Date.now());
 }
 
 /** One stored message. Its text is shown as plain text: never html. */

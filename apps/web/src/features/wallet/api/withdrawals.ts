@@ -1,4 +1,4 @@
-import { withdrawalsEndpoints, type DrawCurrency, type DrawMethod, type Paged, type WithdrawRecord, type DrawInput, type EndpointData, type EndpointInput } from '@tp/contracts';
+import { CODE_PURPOSE, notifyEndpoints, withdrawalsEndpoints, type DrawCurrency, type DrawMethod, type Paged, type WithdrawRecord, type DrawInput, type EndpointData, type EndpointInput } from '@tp/contracts';
 import { call } from '../../../lib/api/client';
 
 /** GET /api/account/draw_symbol_list: withdrawal currencies of a type (1 coin, 2 bank). */
@@ -33,4 +33,12 @@ export function submitWithdrawal(form: DrawInput, idempotencyKey: string): Promi
 /** GET /api/account/draw_list: withdrawal records of a type (1 coin, 2 bank). */
 export function fetchWithdrawals(type: number, page: number, signal?: AbortSignal): Promise<Paged<WithdrawRecord>> {
   return call(withdrawalsEndpoints.list, { type, page }, { signal });
+}
+
+/**
+ * POST /api/notify/send_email type 3: a code to the signed-in account's own e-mail, which confirms
+ * binding a withdrawal method or a withdrawal (the server ignores any other address).
+ */
+export function sendWithdrawCode(): Promise<unknown> {
+  return call(notifyEndpoints.sendEmail, { type: CODE_PURPOSE.withdrawal }, { announce: true });
 }

@@ -1,8 +1,9 @@
 import '../wallet.css';
+import '../history.css';
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ACCOUNT_LOG_TYPES, type AccountLogItem, type AccountLogPage } from '@tp/contracts';
+import { ACCOUNT_LOG_TYPES, ACCOUNT_TYPES, type AccountLogItem, type AccountLogPage } from '@tp/contracts';
 import { dec } from '@tp/domain';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { PullRefresh } from '../../../components/ui/pull-refresh';
@@ -13,8 +14,19 @@ import { usePrefs } from '../../../lib/theme';
 import { fetchAccountHistory } from '../api/account-history';
 import { walletKeys } from '../api/wallet-keys';
 import { PagedItems, usePaged } from '../components/paged-list';
-import { ACCOUNT_IDS, accountNameKey, isAccountTypeId } from '../model/wallet-model';
+import { ACCOUNT_IDS, isAccountTypeId } from '../model/wallet-model';
 import { DateTime } from '../../../components/ui/date-time';
+
+/**
+ * The tabs name the account by its kind alone ("Contract", not "Contract account"): three full
+ * account names do not fit side by side on a 375 px phone in most languages, and the screen is
+ * already an account's history.
+ */
+const TAB_KEYS: Record<number, string> = {
+  [ACCOUNT_TYPES.change]: 'wallet.history_tab_change',
+  [ACCOUNT_TYPES.micro]: 'wallet.history_tab_micro',
+  [ACCOUNT_TYPES.forex]: 'wallet.history_tab_forex',
+};
 
 function signed(value: string): string {
   const d = dec(value);
@@ -24,12 +36,15 @@ function signed(value: string): string {
 function HistoryRow({ item }: { item: AccountLogItem }) {
   const { t } = useTranslation();
   const frozen = dec(item.FrozenValue);
-  // Type 10 is a free-text entry: its Memo is shown; the others show the localized MemoTran.
+  // Type 10 is a free-text entry: its Memo is shown; the others show MemoTran, the server's text of
+  // the line's ledger kind in the lang header's language (as every other server-made label).
   const title = item.Type === ACCOUNT_LOG_TYPES.memo ? item.Memo : item.MemoTran || item.Memo;
   return (
     <>
       <div className="tp-record-main">
-        <b className="tp-record-title">{title}</b>
+        <b className="tp-record-title" data-testid="history-memo" data-kind={item.Kind}>
+          {title}
+        </b>
         <span className="tp-muted"><DateTime value={item.CreatedAtTran} /></span>
       </div>
       <div className="tp-record-side">
@@ -50,13 +65,14 @@ function HistoryRow({ item }: { item: AccountLogItem }) {
 
 /** /mine/history?accountTypeId=: an account's balances and its paged records, pull to refresh. */
 export function HistoryPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const token = useAuth((s) => s.token);
   const hide = usePrefs((s) => s.hideAssets);
   const raw = params.get('accountTypeId');
   const accountTypeId = isAccountTypeId(raw) ? Number(raw) : ACCOUNT_IDS[0];
-  const query = usePaged<AccountLogPage>(walletKeys.history(token, accountTypeId), (page, signal) => fetchAccountHistory(accountTypeId, page, signal));
+  // MemoTran comes in the language of the request: another language is another answer.
+  const query = usePaged<AccountLogPage>([...walletKeys.history(token, accountTypeId), i18n.language], (page, signal) => fetchAccountHistory(accountTypeId, page, signal));
   const first = query.data?.pages[0];
 
   return (
@@ -64,11 +80,11 @@ export function HistoryPage() {
       <Tabs
         activeKey={String(accountTypeId)}
         onChange={(key) => setParams({ accountTypeId: key }, { replace: true })}
-        className="tp-tabs"
+        className="tp-tabs tp-history-tabs"
         data-testid="history-tabs"
       >
         {ACCOUNT_IDS.map((id) => (
-          <Tabs.Tab key={String(id)} title={t(accountNameKey(id))} />
+          <Tabs.Tab key={String(id)} title={<span data-testid={`history-tab-${id}`}>{t(TAB_KEYS[id]!)}</span>} />
         ))}
       </Tabs>
       <PullRefresh onRefresh={() => void query.refetch()}>

@@ -1,7 +1,7 @@
 import '../wallet.css';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Tabs } from 'antd-mobile';
-import { AddOutline } from 'antd-mobile-icons';
+import { AddOutline, ClockCircleOutline } from 'antd-mobile-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -25,17 +25,48 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PagedItems, usePaged } from '../components/paged-list';
 import { accountOf, allAmount, cleanAmount, currencyLabel, isPositiveAmount, plainAmount, shortText, withdrawPreview } from '../model/wallet-model';
 import { DateTime } from '../../../components/ui/date-time';
+import { formatDateTime, wireToMs } from '../../../lib/datetime';
+import { isWithdrawCode, WithdrawCodeField } from '../components/withdraw-code-field';
 
 /** One line naming a bound method: the coin address, or bank and account. */
 export function methodLabel(m: DrawMethod): string {
   return m.type === DRAW_TYPES.coin ? shortText(m.dc_address, 10, 8) : `${m.bank_name} ${shortText(m.payee_account, 4, 4)}`;
 }
 
-function WithdrawForm({ drawType }: { drawType: number }) {
+/**
+ * Until when a method is in its waiting time (staff setting, from its binding): null once usable.
+ * Re-renders the moment it becomes usable, so the note goes and the form opens by itself.
+ */
+function useWaitingUntil(method: DrawMethod | undefined): number | null {
+  const until = wireToMs(method?.usable_at) ?? 0;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const left = until - Date.now();
+    if (left <= 0) return;
+    // Timers past ~24.8 days overflow; the waiting time is at most 30 days, so re-arm daily.
+    const id = setTimeout(() => setNow(Date.now()), Math.min(left + 50, 86_400_000));
+    return () => clearTimeout(id);
+  }, [until, now]);
+  return until > now ? until : null;
+}
+
+/** An amount in the funding account's unit (USDT), as the fee and the amount received are. */
+function Usdt({ value, testId }: { value: string | null; testId?: string }) {
   const { t } = useTranslation();
+  if (value === null) return <span data-testid={testId}>--</span>;
+  return (
+    <bdi className="tp-num" data-testid={testId}>
+      {t('withdraw.amount_usdt', { amount: value })}
+    </bdi>
+  );
+}
+
+function WithdrawForm({ drawType }: { drawType: number }) {
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const token = useAuth((s) => s.token);
+  const email = useAuth((s) => s.user?.email);
   const balance = useBalance();
   const currencies = useQuery({ queryKey: walletKeys.drawCurrencies(token, drawType), queryFn: ({ signal }) => fetchDrawCurrencies(drawType, signal), staleTime: 60_000 });
   const [currencyId, setCurrencyId] = useState<number>();
@@ -48,6 +79,7 @@ function WithdrawForm({ drawType }: { drawType: number }) {
   const [methodId, setMethodId] = useState<number>();
   const [amount, setAmount] = useState('');
   const [memo, setMemo] = useState('');
+  const [code, setCode] = useState('');
   const [notBind, setNotBind] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -59,6 +91,8 @@ function WithdrawForm({ drawType }: { drawType: number }) {
   const drawMin = methods.data?.drawCurrency?.draw_min ?? currency?.draw_min;
   const available = accountOf(balance.data, ACCOUNT_TYPES.change)?.balance;
   const preview = withdrawPreview(amount, currency);
+  const waitingUntil = useWaitingUntil(method);
+  const waitingNote = waitingUntil === null ? null : t('withdraw.waiting_note', { time: formatDateTime(waitingUntil, i18n.language) });
 
   // No bound method for this currency: offer to bind one, once per currency (spec section 5).
   useEffect(() => {
@@ -77,18 +111,21 @@ function WithdrawForm({ drawType }: { drawType: number }) {
   const submit = () => {
     if (busy) return;
     if (!method) return setNotBind(true);
+    if (waitingNote) return toast(waitingNote);
     if (!isPositiveAmount(amount)) return toast(t('withdraw.input_amount'));
     if (preview && !preview.ok) return toast(t('withdraw.fee_exceeds'));
+    if (!isWithdrawCode(code)) return toast(t('withdraw.input_code'));
     setConfirming(true);
   };
   const send = async () => {
     if (!method || busy) return;
     setBusy(true);
     try {
-      const form = { draw_currency_id: currency.id, number: amount, memo: memo.trim() || undefined, draw_method_id: method.id };
+      const form = { draw_currency_id: currency.id, number: amount, memo: memo.trim() || undefined, draw_method_id: method.id, auth_code: code.trim() };
       await intent.run(form, (key) => submitWithdrawal(form, key));
       setAmount('');
       setMemo('');
+      setCode('');
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: walletKeys.balance }),
         queryClient.invalidateQueries({ queryKey: walletKeys.withdrawals(token, drawType) }),
@@ -114,13 +151,19 @@ function WithdrawForm({ drawType }: { drawType: number }) {
     methodBlock = (
       <>
         <ChoiceChips options={list.map((m) => ({ value: m.id, label: methodLabel(m) }))} value={method?.id} onChange={setMethodId} testId="withdraw-method" ariaLabel={t('withdraw.method')} />
+        {waitingNote ? (
+          <div className="tp-waiting-note" role="status" data-testid="withdraw-waiting">
+            <ClockCircleOutline aria-hidden style={{ flex: 'none', marginTop: 2 }} />
+            <span>{waitingNote}</span>
+          </div>
+        ) : null}
         <button type="button" className="tp-link-btn" onClick={() => navigate(bindPath)} data-testid="withdraw-add-method">
           <AddOutline /> {t('withdraw.add_method')}
         </button>
       </>
     );
 
-  const code = currencyLabel(currency);
+  const currencyName = currencyLabel(currency);
   return (
     <div className="tp-card">
       <div className="tp-field">
@@ -163,17 +206,18 @@ function WithdrawForm({ drawType }: { drawType: number }) {
         </span>
       </div>
       <div className="tp-quote">
-        <KeyValue label={t('withdraw.fee')} testId="withdraw-fee">
-          {preview?.ok ? preview.fee.toFixed() : '--'}
+        <KeyValue label={t('withdraw.fee')}>
+          <Usdt value={preview?.ok ? preview.fee.toFixed() : null} testId="withdraw-fee" />
         </KeyValue>
-        <KeyValue label={t('withdraw.received')} testId="withdraw-received">
-          {preview?.ok ? preview.realNumber.toFixed() : '--'}
+        <KeyValue label={t('withdraw.received')}>
+          <Usdt value={preview?.ok ? preview.realNumber.toFixed() : null} testId="withdraw-received" />
         </KeyValue>
         {preview && !preview.ok && preview.reason === 'fee_exceeds_amount' ? <div className="tp-error-text">{t('withdraw.fee_exceeds')}</div> : null}
       </div>
       <Field name="withdraw-memo" label={t('withdraw.memo')} value={memo} onChange={setMemo} placeholder={t('withdraw.memo_placeholder')} maxLength={200} testId="withdraw-memo" />
+      <WithdrawCodeField value={code} onChange={setCode} email={email} testPrefix="withdraw" />
       <div className="tp-actions">
-        <Button block color="primary" size="large" loading={busy} onClick={submit} data-testid="withdraw-submit">
+        <Button block color="primary" size="large" loading={busy} disabled={!!waitingNote} onClick={submit} data-testid="withdraw-submit">
           {t('public.submit')}
         </Button>
       </div>
@@ -193,11 +237,17 @@ function WithdrawForm({ drawType }: { drawType: number }) {
         content={
           <div className="tp-confirm-lines">
             <b>{t('withdraw.confirm_title')}</b>
-            <KeyValue label={t('withdraw.currency')}>{code}</KeyValue>
+            <KeyValue label={t('withdraw.currency')}>{currencyName}</KeyValue>
             <KeyValue label={t('withdraw.method')}>{method ? methodLabel(method) : '--'}</KeyValue>
-            <KeyValue label={t('withdraw.amount')} testId="withdraw-confirm-amount">{amount}</KeyValue>
-            <KeyValue label={t('withdraw.fee')} testId="withdraw-confirm-fee">{preview?.ok ? preview.fee.toFixed() : '--'}</KeyValue>
-            <KeyValue label={t('withdraw.received')} testId="withdraw-confirm-received">{preview?.ok ? preview.realNumber.toFixed() : '--'}</KeyValue>
+            <KeyValue label={t('withdraw.amount')}>
+              <Usdt value={amount} testId="withdraw-confirm-amount" />
+            </KeyValue>
+            <KeyValue label={t('withdraw.fee')}>
+              <Usdt value={preview?.ok ? preview.fee.toFixed() : null} testId="withdraw-confirm-fee" />
+            </KeyValue>
+            <KeyValue label={t('withdraw.received')}>
+              <Usdt value={preview?.ok ? preview.realNumber.toFixed() : null} testId="withdraw-confirm-received" />
+            </KeyValue>
           </div>
         }
       />
@@ -217,8 +267,8 @@ function WithdrawRow({ item }: { item: WithdrawRecord }) {
         <span className="tp-muted"><DateTime value={item.created_at} /></span>
         {to ? <span className="tp-muted tp-break">{shortText(to, 10, 8)}</span> : null}
         <span className="tp-muted">
-          {t('withdraw.fee')} <span className="tp-num" data-testid="withdraw-record-fee">{plainAmount(item.fee)}</span> · {t('withdraw.received')}{' '}
-          <span className="tp-num" data-testid="withdraw-record-received">{plainAmount(item.real_number)}</span>
+          {t('withdraw.fee')} <Usdt value={plainAmount(item.fee)} testId="withdraw-record-fee" /> · {t('withdraw.received')}{' '}
+          <Usdt value={plainAmount(item.real_number)} testId="withdraw-record-received" />
         </span>
         {item.notes ? <span className="tp-muted tp-break">{item.notes}</span> : null}
       </div>

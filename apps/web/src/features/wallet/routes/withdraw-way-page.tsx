@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DRAW_TYPES } from '@tp/contracts';
+import { isWithdrawAddressValid, networkLabel } from '@tp/domain';
 import { Field } from '../../../components/ui/field';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
@@ -16,6 +17,13 @@ import { bindDrawMethod, fetchDrawCurrencies, type BindDrawMethodForm } from '..
 import { DemoNotice } from '../components/demo-notice';
 import { ChoiceChips } from '../../../components/ui/choice-chips';
 import { currencyLabel } from '../model/wallet-model';
+import { isWithdrawCode, WithdrawCodeField } from '../components/withdraw-code-field';
+
+/**
+ * An address is judged once it could be whole (the shortest valid one, a bitcoin P2PKH, has 26
+ * characters) or once the user tried to bind it: a half-typed address is not yet wrong.
+ */
+const ADDRESS_JUDGED_FROM = 26;
 
 type BankField = 'bank_name' | 'bank_branch' | 'payee_account' | 'payee_name' | 'bank_swift' | 'bank_address' | 'beneficiary_currency' | 'remark';
 const BANK_FIELDS: { key: BankField; required?: boolean; max: number }[] = [
@@ -37,24 +45,34 @@ export function WithdrawWayPage() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const token = useAuth((s) => s.token);
-  const demo = isDemoUser(useAuth((s) => s.user));
+  const user = useAuth((s) => s.user);
+  const demo = isDemoUser(user);
   const type = params.get('type') === '2' ? DRAW_TYPES.bank : DRAW_TYPES.coin;
   const currencies = useQuery({ queryKey: walletKeys.drawCurrencies(token, type), queryFn: ({ signal }) => fetchDrawCurrencies(type, signal), staleTime: 60_000, enabled: !demo });
   const [currencyId, setCurrencyId] = useState<number | undefined>(() => Number(params.get('draw_id')) || undefined);
   const [address, setAddress] = useState('');
   const [bank, setBank] = useState<Record<BankField, string>>({ bank_name: '', bank_branch: '', payee_account: '', payee_name: '', bank_swift: '', bank_address: '', beneficiary_currency: '', remark: '' });
+  const [code, setCode] = useState('');
+  const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const intent = useIntent();
   const currency = currencies.data?.find((c) => c.id === currencyId) ?? currencies.data?.[0];
+  // The same rule as the server's (@tp/domain): the network's format and checksum, as typed.
+  const trimmed = address.trim();
+  const addressWrong = !!currency && type === DRAW_TYPES.coin && trimmed !== '' && !isWithdrawAddressValid(currency, trimmed);
+  const addressError = addressWrong && currency && (tried || trimmed.length >= ADDRESS_JUDGED_FROM) ? t('withdraw_way.address_invalid', { network: networkLabel(currency) }) : null;
 
   const submit = async () => {
     if (busy || !currency) return;
-    if (type === DRAW_TYPES.coin && !address.trim()) return toast(t('withdraw_way.input_address'));
+    setTried(true);
+    if (type === DRAW_TYPES.coin && !trimmed) return toast(t('withdraw_way.input_address'));
+    if (addressWrong) return toast(t('withdraw_way.address_invalid', { network: networkLabel(currency) }));
     if (type === DRAW_TYPES.bank && BANK_FIELDS.some((f) => f.required && !bank[f.key].trim())) return toast(t('public.input_full'));
+    if (!isWithdrawCode(code)) return toast(t('withdraw.input_code'));
     setBusy(true);
     try {
       let form: BindDrawMethodForm;
-      if (type === DRAW_TYPES.coin) form = { type: 1, draw_id: currency.id, dc_address: address.trim() };
+      if (type === DRAW_TYPES.coin) form = { type: 1, draw_id: currency.id, dc_address: trimmed, auth_code: code.trim() };
       else {
         const optional = (k: BankField) => bank[k].trim() || undefined;
         form = {
@@ -68,6 +86,7 @@ export function WithdrawWayPage() {
           bank_address: optional('bank_address'),
           beneficiary_currency: optional('beneficiary_currency'),
           remark: optional('remark'),
+          auth_code: code.trim(),
         };
       }
       await intent.run(form, (key) => bindDrawMethod(form, key));
@@ -100,7 +119,14 @@ export function WithdrawWayPage() {
             <ChoiceChips options={currencies.data.map((c) => ({ value: c.id, label: currencyLabel(c) }))} value={currency.id} onChange={setCurrencyId} testId="way-currency" ariaLabel={t('withdraw.currency')} />
           </div>
           {type === DRAW_TYPES.coin ? (
-            <Field name="way-address" label={t('withdraw_way.address')} value={address} onChange={setAddress} placeholder={t('withdraw_way.input_address')} maxLength={200} testId="way-address" />
+            <>
+              <Field name="way-address" label={t('withdraw_way.address')} value={address} onChange={setAddress} placeholder={t('withdraw_way.input_address')} maxLength={200} testId="way-address" />
+              {addressError ? (
+                <div className="tp-error-text tp-field-note" role="alert" data-testid="way-address-error">
+                  {addressError}
+                </div>
+              ) : null}
+            </>
           ) : (
             BANK_FIELDS.map((f) => (
               <Field
@@ -115,6 +141,7 @@ export function WithdrawWayPage() {
               />
             ))
           )}
+          <WithdrawCodeField value={code} onChange={setCode} email={user?.email} testPrefix="way" />
           <div className="tp-actions">
             <Button block color="primary" size="large" type="submit" loading={busy} data-testid="way-submit">
               {t('withdraw_way.submit')}
