@@ -16,6 +16,16 @@ interface Account {
   email: string;
 }
 
+/** Dates the account's withdrawal codes a minute back, so the next send is not refused as too soon. */
+async function ageWithdrawCodes(t: TestApp, account: Account): Promise<void> {
+  await t.db
+    .updateTable('verification_codes')
+    .set({ created_at: sql`created_at - interval '61 seconds'` })
+    .where('address', '=', account.email)
+    .where('purpose', '=', CODE_PURPOSE.withdrawal)
+    .execute();
+}
+
 /**
  * A fresh withdrawal code for the account, issued as send_email type 3 issues it (the endpoint
  * itself, its per-address minute and its per-IP limit are tested in withdrawals.test.ts: a suite
@@ -23,12 +33,7 @@ interface Account {
  * account's previous code is dated a minute back first, so a test need not wait out the 60 s.
  */
 export async function withdrawCode(t: TestApp, account: Account): Promise<string> {
-  await t.db
-    .updateTable('verification_codes')
-    .set({ created_at: sql`created_at - interval '61 seconds'` })
-    .where('address', '=', account.email)
-    .where('purpose', '=', CODE_PURPOSE.withdrawal)
-    .execute();
+  await ageWithdrawCodes(t, account);
   const message = await t.db.transaction().execute((trx) => issueCode(trx, { channel: 'email', address: account.email, purpose: CODE_PURPOSE.withdrawal, lang: 'en' }));
   if (!message.code) throw new Error('no withdrawal code issued');
   return message.code;
@@ -36,12 +41,7 @@ export async function withdrawCode(t: TestApp, account: Account): Promise<string
 
 /** A withdrawal code asked for through send_email type 3 and read from the outbox, as the user does. */
 export async function withdrawCodeByMail(t: TestApp, account: Account): Promise<string> {
-  await t.db
-    .updateTable('verification_codes')
-    .set({ created_at: sql`created_at - interval '61 seconds'` })
-    .where('address', '=', account.email)
-    .where('purpose', '=', CODE_PURPOSE.withdrawal)
-    .execute();
+  await ageWithdrawCodes(t, account);
   const sent = await call(t.app, { method: 'POST', url: endpoints.notify.sendEmail.path, headers: { authorization: account.token }, payload: { type: CODE_PURPOSE.withdrawal } });
   expect(sent.body.code, sent.body.msg).toBe(1);
   return lastCode(t.dataDir, account.email);

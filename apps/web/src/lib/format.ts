@@ -71,8 +71,13 @@ function marksOf(lang: string | undefined): Marks {
 
 /** A whole number's digits with the language's group marks ("1234567" -> "1.234.567", "12,34,567"). */
 function groupWhole(digits: string, marks: Marks, grouped = true): string {
-  const { group, groups: [primary, secondary] } = marks.digits;
-  if (!grouped || digits.length < primary + marks.minGrouping) return digits;
+  const { group, groups } = marks.digits;
+  if (!grouped || digits.length < groups[0] + marks.minGrouping) return digits;
+  return insertGroupMarks(digits, group, groups);
+}
+
+/** The group marks put in a run of digits: the last group `primary` long, the others `secondary`. */
+function insertGroupMarks(digits: string, group: string, [primary, secondary]: readonly [number, number]): string {
   let out = digits.slice(-primary);
   let rest = digits.slice(0, -primary);
   while (rest.length > secondary) {
@@ -217,15 +222,8 @@ export function ratePercent(value: DecimalLike | null | undefined, places = 2, l
 }
 
 /** Group marks in a run of digits, from five digits on as the short forms group ("15.000", "1500"). */
-function groupDigits(digits: string, { group, groups: [primary, secondary] }: CompactLocale): string {
-  if (digits.length < 5) return digits;
-  let out = digits.slice(-primary);
-  let rest = digits.slice(0, -primary);
-  while (rest.length > secondary) {
-    out = `${rest.slice(-secondary)}${group}${out}`;
-    rest = rest.slice(0, -secondary);
-  }
-  return rest ? `${rest}${group}${out}` : out;
+function groupDigits(digits: string, { group, groups }: CompactLocale): string {
+  return digits.length < 5 ? digits : insertGroupMarks(digits, group, groups);
 }
 
 /**
