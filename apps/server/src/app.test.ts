@@ -23,7 +23,7 @@ describe('envelope', () => {
   it('unknown paths answer HTTP 404 with code 0, localized', async () => {
     const res = await call(t.app, { method: 'GET', url: '/api/nope', headers: { lang: 'en' } });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ code: 0, msg: 'Not found', data: null, error: 'not_found' });
+    expect(res.body).toEqual({ code: 0, msg: 'Not found', data: null, error: 'not_found', request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect((await call(t.app, { method: 'POST', url: '/v2/api/whatever' })).body.msg).toBe('找不到內容');
   });
 
@@ -40,7 +40,7 @@ describe('envelope', () => {
     const langs: Record<string, string> = { en: 'Please log in', jp: 'ログインしてください', ar: 'يرجى تسجيل الدخول', cs: 'Přihlaste se prosím', xx: '請先登入' };
     for (const [lang, msg] of Object.entries(langs)) {
       const res = await call(t.app, { method: 'GET', url: endpoints.users.info.path, headers: { lang } });
-      expect(res.body).toEqual({ code: 999, msg, data: null, error: 'not_logged_in' });
+      expect(res.body).toEqual({ code: 999, msg, data: null, error: 'not_logged_in', request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     }
   });
 

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Http2SecureServer } from 'node:http2';
@@ -21,6 +20,9 @@ import { registerCompression } from './http/compression.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStaticAssets } from './http/static-assets.js';
 import { registerRequestLog } from './http/request-log.js';
+import { registerMetrics } from './http/metrics.js';
+import { registerRequestId, requestIdFor } from './http/request-id.js';
+import { createReadinessCheck, type ReadinessOptions } from './http/readiness.js';
 import { resolveLang } from './http/messages/index.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { createInProcessBus, type Bus } from './realtime/bus.js';
@@ -79,6 +81,8 @@ export interface BuildAppOptions {
   engineRole?: () => string;
   /** The modules whose routes are served (default: all of them, MODULES). */
   modules?: readonly ModuleDefinition[];
+  /** How long /readyz keeps its database answer and waits for it (tests shorten the cache). */
+  readiness?: ReadinessOptions;
 }
 
 /** The page shown where a front end (the web app, the admin console) has not been built. */
@@ -104,7 +108,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger ?? { level: config.logLevel },
     // One line per request from http/request-log.ts instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: () => crypto.randomUUID(),
+    // A caller's (or proxy's) x-request-id when it is a safe token, so one id follows a request
+    // across the proxy's log and ours; a fresh UUID otherwise.
+    genReqId: requestIdFor,
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
     frameworkErrors,
@@ -137,11 +143,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorateRequest('lang', DEFAULT_LANG);
   app.decorateRequest('user', null);
   app.decorateRequest('admin', null);
+  registerRequestId(app);
   app.addHook('onRequest', async (req) => {
     req.lang = resolveLang(req.headers.lang);
   });
 
   registerErrorHandling(app);
+  registerMetrics(app);
   registerRequestLog(app);
   await registerSecurityHeaders(app);
   registerCompression(app);
@@ -195,10 +203,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // Readiness for a load balancer: a node that is stopping (draining its requests) or has lost its
   // database takes no new traffic. Liveness and the engine's state stay on /healthz.
+  // `migrating`: this code's migrations have not all run on the database yet.
+  const readiness = createReadinessCheck(db, opts.readiness);
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
     if (app.draining) return reply.code(503).send({ status: 'draining' });
-    const ok = await isMigrated(db).catch(() => false);
-    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable' });
+    const status = await readiness();
+    return reply.code(status === 'ready' ? 200 : 503).send({ status });
   });
 
   const modules = opts.modules ?? MODULES;

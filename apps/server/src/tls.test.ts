@@ -102,8 +102,8 @@ describe('HTTPS with HTTP/2', () => {
 
 describe('TLS configuration', () => {
   it('needs both the certificate and the key', () => {
-    expect(() => loadConfig({ TLS_CERT_FILE: '/tmp/cert.pem' })).toThrow(/TLS_CERT_FILE and TLS_KEY_FILE go together/);
-    expect(() => loadConfig({ TLS_KEY_FILE: '/tmp/key.pem' })).toThrow(/TLS_CERT_FILE and TLS_KEY_FILE go together/);
+    expect(() => loadConfig({ TLS_CERT_FILE: '/tmp/cert.pem' })).toThrow(/TLS_(CERT|KEY)_FILE must be set together with TLS_(KEY|CERT)_FILE/);
+    expect(() => loadConfig({ TLS_KEY_FILE: '/tmp/key.pem' })).toThrow(/TLS_(CERT|KEY)_FILE must be set together with TLS_(KEY|CERT)_FILE/);
     expect(loadConfig({}).tls).toBeUndefined();
   });
 });

@@ -18,7 +18,7 @@ export async function checkBooks(db: Db): Promise<(LedgerViolation | HoldViolati
 }
 
 /** The embedded cluster of DATA_DIR/pg when its postmaster runs (a server is up): its port is line 4 of postmaster.pid. */
-function runningEmbeddedUrl(pgDir: string): string | undefined {
+export function runningEmbeddedUrl(pgDir: string): string | undefined {
   const pidFile = path.join(pgDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return undefined;
   const lines = readFileSync(pidFile, 'utf8').split('\n');

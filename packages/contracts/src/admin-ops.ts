@@ -35,6 +35,8 @@ export const adminAuditRowSchema = z.object({
   /** The record as it was and as it became, for configuration and staff changes; null otherwise. */
   before: z.unknown(),
   after: z.unknown(),
+  /** The HTTP request that did it (its log line's reqId); null for work outside a request. */
+  request_id: z.string().nullable(),
   created_at: wireDateTime,
 });
 export type AdminAuditRow = z.infer<typeof adminAuditRowSchema>;

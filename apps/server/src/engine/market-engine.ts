@@ -16,6 +16,7 @@ import type { EventConsumer } from './event-consumer.js';
 import { EventRelay, eventOutboxPruneJob } from './event-relay.js';
 import type { ScheduledJob } from './scheduled-job.js';
 import { Scheduler } from './scheduler.js';
+import { engineTicks, feedStarted, feedStopped, feedTicked } from '../lib/metrics.js';
 import { type StoredTick, type TickConsumer, type TickConsumerFactory } from './tick-consumer.js';
 
 
@@ -244,7 +245,29 @@ export class MarketEngine {
       lastPrice: this.books.get(s.code)!.lastPrice,
     }));
     this.feeds = this.opts.feeds ? this.opts.feeds(feedSymbols) : createFeeds(this.config, feedSymbols, (m) => this.log.warn(m));
-    for (const feed of this.feeds) await feed.start((tick) => this.ingest(tick));
+    for (const feed of this.feeds) {
+      feedStarted(feed.name, Date.now());
+      await feed.start((tick) => {
+        const accepted = this.ingest(tick);
+        if (accepted) this.countTick(feed.name, tick.code);
+        return accepted;
+      });
+    }
+  }
+
+  /** Counter children per feed and symbol, looked up once: a tick costs a map lookup and an increment. */
+  private readonly tickCounters = new Map<string, { inc(): void }>();
+
+  /** /metrics: the tick is counted under its feed and symbol group, and the feed is not stale. */
+  private countTick(feed: string, code: string): void {
+    const key = `${feed}\u0000${code}`;
+    let counter = this.tickCounters.get(key);
+    if (!counter) {
+      counter = engineTicks.labels(feed, this.symbolRows.get(code)?.category ?? 'unknown');
+      this.tickCounters.set(key, counter);
+    }
+    counter.inc();
+    feedTicked(feed, Date.now());
   }
 
   /**
@@ -275,6 +298,7 @@ export class MarketEngine {
       const old = this.feeds;
       this.feeds = [];
       await Promise.all(old.map((f) => f.stop()));
+      for (const f of old) feedStopped(f.name);
       await this.openBooks(added);
       if (!this.running) return;
       await this.startFeeds();
@@ -484,6 +508,7 @@ export class MarketEngine {
     this.running = false;
     clearInterval(this.flushTimer);
     await Promise.all(this.feeds.map((f) => f.stop()));
+    for (const f of this.feeds) feedStopped(f.name);
     await this.flushing;
     await this.flush();
     const tFlush = performance.now();

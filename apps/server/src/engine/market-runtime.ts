@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
 import type { Bus } from '../realtime/bus.js';
+import { watchEngineEpoch, watchEngineRole } from '../lib/metrics.js';
 import { DayWindows } from './day-windows.js';
 import { ENGINE_EPOCH_SETTING, LeaderElection } from './leader-election.js';
 import type { EngineLog } from './engine-log.js';
@@ -43,6 +44,8 @@ export class MarketRuntime {
   private readonly dayWindows: DayWindows;
   private warmDb: Db | undefined;
   private warmTimer: NodeJS.Timeout | undefined;
+  /** Removes this runtime's role and epoch from /metrics once it stops. */
+  private unwatch: (() => void)[] = [];
 
   constructor(private readonly opts: MarketRuntimeOptions) {
     this.dayWindows = new DayWindows(opts.engine?.now);
@@ -53,7 +56,7 @@ export class MarketRuntime {
       renewMs: opts.config.market.leaseRenewMs,
       log: (m) => opts.log.info(m),
       onElected: async (epoch) => {
-        const engineDb = createDb(opts.databaseUrl, ENGINE_POOL_SIZE, { [ENGINE_EPOCH_SETTING]: epoch });
+        const engineDb = createDb(opts.databaseUrl, ENGINE_POOL_SIZE, { [ENGINE_EPOCH_SETTING]: epoch }, 'engine');
         this.engineDb = engineDb;
         const engine = new MarketEngine({
           db: engineDb,
@@ -87,6 +90,11 @@ export class MarketRuntime {
   }
 
   async start(): Promise<void> {
+    const election = this.election;
+    this.unwatch = [
+      watchEngineRole(() => (['leader', 'follower', 'unknown'] as const).map((role) => [{ role }, election.role === role ? 1 : 0])),
+      watchEngineEpoch(() => (election.role === 'leader' && election.epoch !== undefined ? [[{}, Number(election.epoch)]] : [])),
+    ];
     await this.election.start();
     // A standby refreshes its copy of the day twice a minute (a read of the minutes since the
     // last one), so that taking over reads only seconds of candles.
@@ -97,7 +105,7 @@ export class MarketRuntime {
 
   private async keepWarm(): Promise<void> {
     if (this.election.role !== 'follower') return;
-    this.warmDb ??= createDb(this.opts.databaseUrl, 1);
+    this.warmDb ??= createDb(this.opts.databaseUrl, 1, {}, 'standby');
     await this.dayWindows.refresh(this.warmDb).catch((err: unknown) => this.opts.log.warn(`standby day window: ${String(err)}`));
   }
 
@@ -123,6 +131,7 @@ export class MarketRuntime {
   }
 
   async stop(): Promise<void> {
+    for (const unwatch of this.unwatch.splice(0)) unwatch();
     clearInterval(this.warmTimer);
     await this.election.stop();
     await this.warmDb?.destroy().catch(() => undefined);

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import type { Bus } from '../realtime/bus.js';
 import type { EngineLog } from './engine-log.js';
 import type { ScheduledJob } from './scheduled-job.js';
+import { schedulerFailures, schedulerRetries, schedulerRuns } from '../lib/metrics.js';
 import { SET_ASIDE_RETRY_MS, clearSetAside, reasonOf, recordSetAside } from './item-isolation.js';
 
 export interface SchedulerOptions {
@@ -79,10 +80,12 @@ export class Scheduler {
       let runs = 0;
       for (const job of this.opts.jobs) {
         if ((this.retryAt.get(job.name) ?? -Infinity) > this.now()) continue;
+        if (this.retryAt.has(job.name)) schedulerRetries.inc({ job: job.name });
         try {
           runs += await this.runJob(job);
           this.retryAt.delete(job.name);
         } catch (err) {
+          schedulerFailures.inc({ job: job.name });
           this.retryAt.set(job.name, this.now() + retryDelayMs(job));
           this.opts.log.error(`scheduled job ${job.name} failed; retried in ${retryDelayMs(job) / 1000} s`, err);
           await recordSetAside(this.opts.db, SCHEDULER_JOB, [{ key: job.name, reason: reasonOf(err) }], new Date(this.now())).catch((e: unknown) =>
@@ -109,7 +112,10 @@ export class Scheduler {
     }
     let runs = 0;
     for (let start = from; start <= current; start += job.periodMs) {
-      if (await this.runPeriod(job, start)) runs += 1;
+      if (await this.runPeriod(job, start)) {
+        runs += 1;
+        schedulerRuns.inc({ job: job.name });
+      }
     }
     return runs;
   }

@@ -1,8 +1,10 @@
+import crypto from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_LANG } from '@tp/contracts';
 import { refusalEnvelope } from './envelope.js';
+import { REQUEST_ID_HEADER } from './request-id.js';
 
 /**
  * The security headers of every answer (security-headers.ts sets them through helmet, which never
@@ -25,10 +27,12 @@ export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: 
   // A reset connection has nobody left to answer.
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const body = JSON.stringify(refusalEnvelope(DEFAULT_LANG, status === 431 ? 'request_too_large' : 'bad_request'));
-  this.log.debug({ err: { code: err.code, message: err.message } }, 'client error');
+  // No request exists to carry an id: one is made here, for the answer and its log line alike.
+  const requestId = crypto.randomUUID();
+  const body = JSON.stringify({ ...refusalEnvelope(DEFAULT_LANG, status === 431 ? 'request_too_large' : 'bad_request'), request_id: requestId });
+  this.log.debug({ reqId: requestId, err: { code: err.code, message: err.message } }, 'client error');
   if (!socket.writable) return void socket.destroy();
-  const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n${RAW_SECURITY_HEADERS}`;
+  const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n${REQUEST_ID_HEADER}: ${requestId}\r\n${RAW_SECURITY_HEADERS}`;
   // Closed once the answer is flushed (destroying at once could drop it).
   socket.end(`${head}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`, () => socket.destroy());
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import {
+  endpointName,
   idempotencyScope,
   type AdminRole,
   type EndpointAccess,
@@ -74,12 +75,14 @@ function rateLimitOf(app: FastifyInstance, endpoint: EndpointSpec, options: Rout
   return { rateLimit: { max, timeWindow: limit.windowMs } };
 }
 
-/** The route's config: its rate limit, which OpenAPI document lists it (http/docs.ts), and whether it checks the session in its read. */
+/**
+ * The route's config: the endpoint object's name (the label of its metrics), its rate limit, which
+ * OpenAPI document lists it (http/docs.ts), and whether it checks the session in its read.
+ */
 function configOf(app: FastifyInstance, endpoint: EndpointSpec, options: RouteOptions): RouteShorthandOptions['config'] {
   const rateLimit = rateLimitOf(app, endpoint, options);
   const staff = isStaffEndpoint(endpoint);
-  if (!rateLimit && !staff && !options.sessionInRead) return undefined;
-  return { ...rateLimit, ...(staff ? { docs: 'staff' as const } : {}), ...(options.sessionInRead ? { sessionInRead: true } : {}) };
+  return { endpoint: endpointName(endpoint), ...rateLimit, ...(staff ? { docs: 'staff' as const } : {}), ...(options.sessionInRead ? { sessionInRead: true } : {}) };
 }
 
 function schemaOf(endpoint: EndpointSpec, method: HttpMethod) {
@@ -137,7 +140,7 @@ export function route<E extends EndpointSpec>(app: FastifyInstance<any, any, any
       method,
       url: endpoint.path,
       ...(guard ? { onRequest: guard } : {}),
-      ...(config ? { config } : {}),
+      config,
       schema: schemaOf(endpoint, method),
       handler: options.sessionInRead
         ? async (req: FastifyRequest, reply: FastifyReply) => {

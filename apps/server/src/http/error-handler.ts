@@ -5,6 +5,7 @@ import { isRefusal } from './refusal.js';
 import { tokenFromHeader, userForToken } from './auth.js';
 import { resolveLang } from './messages/index.js';
 import { isDatabaseUnavailable } from '../db/database.js';
+import { noteRefusal } from './metrics.js';
 
 /** A missing or empty field gets the spec's own prompt rather than a generic "invalid". */
 const REQUIRED_FIELD_KEYS: Record<string, ErrorKey> = {
@@ -64,24 +65,29 @@ function isInputError(err: FastifyError): boolean {
 function sendUnavailable(req: FastifyRequest, reply: FastifyReply, lang: Lang, err: unknown) {
   const message = err instanceof Error ? err.message : String(err);
   req.log.warn({ err: { code: (err as { code?: unknown }).code, message } }, 'database unavailable');
-  return send(reply, 503, { ...refusalEnvelope(lang, 'service_unavailable'), request_id: String(req.id) });
+  return send(req, reply, 503, refusalEnvelope(lang, 'service_unavailable'));
 }
 
-function send(reply: FastifyReply, status: number, body: RefusalBody) {
+/**
+ * Every refusal names its request (request_id, the reqId of its log line and its x-request-id
+ * header), so a user's screenshot of a refusal leads to the log.
+ */
+function send(req: FastifyRequest, reply: FastifyReply, status: number, body: RefusalBody) {
+  noteRefusal(req, body.error);
   // Bypass the route's success schema: a refusal has `data: null` and an `error` key.
   // A custom serializer leaves the content type unset; every answer says it is JSON.
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
     .serializer((payload: unknown) => JSON.stringify(payload))
-    .send(body);
+    .send({ ...body, request_id: String(req.id) });
 }
 
 /** The one place where refusals, bad input and faults become the envelope (decisions.md). */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (err: FastifyError, req, reply) => {
     const lang = req.lang ?? resolveLang(req.headers.lang);
-    if (isRefusal(err)) return send(reply, 200, refusalEnvelope(lang, err.key, err.vars));
+    if (isRefusal(err)) return send(req, reply, 200, refusalEnvelope(lang, err.key, err.vars));
     if (isDatabaseUnavailable(err)) return sendUnavailable(req, reply, lang, err);
     // A route that checks the session in its own read (endpoint.ts sessionInRead) has not checked
     // it yet when its input is refused: a caller without a live session gets 999, as on any other
@@ -93,20 +99,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
       } catch (lookupErr) {
         if (isDatabaseUnavailable(lookupErr)) return sendUnavailable(req, reply, lang, lookupErr);
         req.log.error({ err: lookupErr }, 'session check failed');
-        return send(reply, 500, { ...refusalEnvelope(lang, 'server_error'), request_id: String(req.id) });
+        return send(req, reply, 500, refusalEnvelope(lang, 'server_error'));
       }
-      if (!live) return send(reply, 200, refusalEnvelope(lang, 'not_logged_in'));
+      if (!live) return send(req, reply, 200, refusalEnvelope(lang, 'not_logged_in'));
     }
-    if (err.validation) return send(reply, 200, validationRefusal(req, err));
-    if (err.statusCode === 429) return send(reply, 200, refusalEnvelope(lang, 'too_many_requests'));
+    if (err.validation) return send(req, reply, 200, validationRefusal(req, err));
+    if (err.statusCode === 429) return send(req, reply, 200, refusalEnvelope(lang, 'too_many_requests'));
     if (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500) {
       // Malformed JSON, body too large, unsupported content type: the client's fault, not ours.
       req.log.info({ err: { code: err.code, message: err.message } }, 'bad request');
-      return send(reply, 200, refusalEnvelope(lang, 'bad_request'));
+      return send(req, reply, 200, refusalEnvelope(lang, 'bad_request'));
     }
     req.log.error({ err }, 'request failed');
-    return send(reply, 500, { ...refusalEnvelope(lang, 'server_error'), request_id: String(req.id) });
+    return send(req, reply, 500, refusalEnvelope(lang, 'server_error'));
   });
 
-  app.setNotFoundHandler((req, reply) => send(reply, 404, refusalEnvelope(req.lang ?? resolveLang(req.headers.lang), 'not_found')));
+  app.setNotFoundHandler((req, reply) => send(req, reply, 404, refusalEnvelope(req.lang ?? resolveLang(req.headers.lang), 'not_found')));
 }

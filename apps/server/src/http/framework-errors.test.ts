@@ -14,7 +14,7 @@ describe('a path the router cannot decode', () => {
       const res = await t.app.inject({ method: url.startsWith('/admin') ? 'POST' : 'GET', url, headers: { lang: 'en' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.json()).toEqual({ code: 0, msg: 'Invalid request', data: null, error: 'bad_request' });
+      expect(res.json()).toEqual({ code: 0, msg: 'Invalid request', data: null, error: 'bad_request', request_id: res.headers['x-request-id'] });
     }
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { refusalEnvelope } from './envelope.js';
 import { resolveLang } from './messages/index.js';
+import { REQUEST_ID_HEADER } from './request-id.js';
 
 /**
  * Errors Fastify raises before any route or hook runs - today a path with a broken percent
@@ -9,5 +10,10 @@ import { resolveLang } from './messages/index.js';
  */
 export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   req.log.info({ err: { code: error.code, message: error.message } }, 'bad request');
-  void reply.code(200).type('application/json; charset=utf-8').send(refusalEnvelope(resolveLang(req.headers.lang), 'bad_request'));
+  // No hook has run: the request id is named here as registerRequestId would have.
+  void reply
+    .code(200)
+    .header(REQUEST_ID_HEADER, req.id)
+    .type('application/json; charset=utf-8')
+    .send({ ...refusalEnvelope(resolveLang(req.headers.lang), 'bad_request'), request_id: String(req.id) });
 }

@@ -5,6 +5,7 @@ import type { Transaction } from 'kysely';
 import { pgErrorCode, preparedQuery, retryingConflicts, type DB, type Db, type Executor } from '../db/database.js';
 import { ANSWER_COLUMNS } from '../db/idempotency-record.js';
 import { groupTransactions } from '../db/group-transaction.js';
+import { idempotentReplays } from '../lib/metrics.js';
 import { currentUser } from './auth.js';
 import { okEnvelope } from './envelope.js';
 import { isRefusal, refuse } from './refusal.js';
@@ -23,7 +24,7 @@ export interface ActionResult<T> {
 
 type StoredAnswer = { ok: true; key: SuccessKey; data: unknown } | { ok: false; key: ErrorKey; vars: Record<string, string> };
 
-const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
+export const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 /** The `Idempotency-Key` header, or undefined; a malformed one is refused rather than ignored. */
 export function idempotencyKey(req: FastifyRequest): string | undefined {
@@ -77,6 +78,7 @@ class KeyAlreadyAnswered extends Error {}
 async function replay<T>(db: Db, req: FastifyRequest, k: KeyedRequest) {
   const row = await findKey(db, k.userId, k.key);
   if (!row) throw new Error('idempotency key vanished');
+  idempotentReplays.inc({ scope: k.route });
   if (row.route !== k.route || row.request_hash !== k.hash) refuse('idempotency_conflict');
   const answer = row.response as StoredAnswer;
   if (!answer.ok) refuse(answer.key, answer.vars);

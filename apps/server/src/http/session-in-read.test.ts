@@ -12,7 +12,7 @@ import type { Db } from '../db/database.js';
 // read, so route() holds the handler to it. The forex submit's tests cover the check itself.
 
 const probe = (kind: 'user' | 'public') =>
-  defineEndpoint({ methods: ['POST'], path: `/probe/${kind}`, input: z.object({ n: z.number().optional() }), output: z.null(), access: access[kind], idempotent: false, tags: ['probe'] });
+  defineEndpoint({ summary: 'A probe of the session check', methods: ['POST'], path: `/probe/${kind}`, input: z.object({ n: z.number().optional() }), output: z.null(), access: access[kind], idempotent: false, tags: ['probe'] });
 
 /** A database whose every statement fails: the session check of refused input cannot be made. */
 const downDb = { executeQuery: () => Promise.reject(new Error('database down')) } as unknown as Db;

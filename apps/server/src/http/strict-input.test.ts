@@ -199,6 +199,8 @@ describe('the envelope everywhere', () => {
       expect(head).toMatch(/\r\nx-frame-options: DENY\r\n/i);
       expect(head).toMatch(/\r\ncontent-security-policy: [^\r]*frame-ancestors 'none'/i);
       expect(JSON.parse(body!)).toMatchObject({ code: 0, error: 'request_too_large', data: null });
+      // Named like every other refusal: the same id in the envelope and the header.
+      expect(head).toMatch(new RegExp(`\r\nx-request-id: ${(JSON.parse(body!) as { request_id: string }).request_id}\r\n`, 'i'));
     }
   });
 });

@@ -8,6 +8,8 @@ import { refusalEnvelope } from '../http/envelope.js';
 import { isDatabaseUnavailable } from '../db/database.js';
 import { liveSessionIds } from '../http/session-lookup.js';
 import type { BusMessage } from './bus.js';
+import { Gauge } from 'prom-client';
+import { topicKind, wsFramesSent, wsLogins, wsPushes, wsSlowClosed } from '../lib/metrics.js';
 
 /** A set of sockets with exactly the same subscriptions: they get the very same frame. */
 interface Group {
@@ -132,6 +134,31 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
   const stats = { framesSent: 0, slowClosed: 0, loginsEnded: 0, limited: 0 };
   app.decorate('wsStats', () => ({ connections: connections.size, groups: groups.size, ...stats }));
 
+  /** /metrics: the push counter per topic kind, looked up once per topic (a push costs a map lookup). */
+  const pushCounters = new Map<string, { inc(): void }>();
+  const pushCounter = (topic: string) => {
+    let counter = pushCounters.get(topic);
+    if (!counter) pushCounters.set(topic, (counter = wsPushes.labels(topicKind(topic))));
+    return counter;
+  };
+  if (app.hasDecorator('metricsRegistry')) {
+    new Gauge({ name: 'tp_ws_sockets', help: 'Open websockets of this process.', registers: [app.metricsRegistry], collect() {
+      this.set(connections.size);
+    } });
+    new Gauge({
+      name: 'tp_ws_subscriptions',
+      help: 'Subscriptions of this process\'s open websockets, by topic kind (KLINE for every KLINE.<code>).',
+      labelNames: ['topic'],
+      registers: [app.metricsRegistry],
+      collect() {
+        this.reset();
+        const byKind = new Map<string, number>();
+        for (const [topic, n] of topicRefs) if (n > 0) byKind.set(topicKind(topic), (byKind.get(topicKind(topic)) ?? 0) + n);
+        for (const [topic, n] of byKind) this.set({ topic }, n);
+      },
+    });
+  }
+
   const drop = (conn: Connection) => {
     if (conn.closed) return;
     conn.closed = true;
@@ -149,6 +176,7 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
     if (conn.closed || socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > maxBufferedBytes) {
       stats.slowClosed += 1;
+      wsSlowClosed.inc();
       app.log.info({ bufferedAmount: socket.bufferedAmount }, 'websocket client too slow, closing');
       drop(conn);
       socket.terminate(); // a close frame would wait behind the very backlog that is the problem
@@ -156,6 +184,7 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
     }
     socket.send(data, { binary: false });
     stats.framesSent += 1;
+    wsFramesSent.inc();
   };
   const send = (conn: Connection, message: unknown) => write(conn, JSON.stringify(message));
   const result = (conn: Connection, type: ResultType, ok: boolean, key: TextKey, params?: string) =>
@@ -238,6 +267,7 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
     }
     const priv = isPrivateTopic(topic);
     if (priv && message.userId === undefined) return; // a private event without its user goes nowhere
+    pushCounter(topic).inc();
     const json = JSON.stringify({ ...message.payload, type: topic });
     const key = coalesceKey(message);
     if (key !== undefined) {
@@ -253,6 +283,7 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
       if (message.userId !== undefined && conn.userId !== message.userId) continue;
       if (conn.queue.length >= MAX_QUEUED_PUSHES) {
         stats.slowClosed += 1;
+        wsSlowClosed.inc();
         drop(conn);
         conn.socket.terminate();
         continue;
@@ -358,6 +389,7 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
           return;
         }
         if (!user) {
+          wsLogins.inc({ kind: 'user', result: 'refused' });
           await loginLimiter(req);
           result(conn, 'login_result', false, 'not_logged_in');
           return;
@@ -365,6 +397,7 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
         if (conn.closed) return;
         conn.userId = user.id;
         conn.sessionId = user.sessionId;
+        wsLogins.inc({ kind: 'user', result: 'ok' });
         result(conn, 'login_result', true, 'logged_in');
         return;
       }
@@ -377,6 +410,7 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
         }
         const admin = typeof params === 'string' ? await adminForToken(app.db, tokenFromHeader(params)) : undefined;
         if (!admin) {
+          wsLogins.inc({ kind: 'staff', result: 'refused' });
           await loginLimiter(req);
           result(conn, 'staff_login_result', false, 'not_logged_in');
           return;
@@ -384,6 +418,7 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
         if (conn.closed) return;
         conn.staffSessionId = admin.sessionId;
         conn.staffRole = admin.role;
+        wsLogins.inc({ kind: 'staff', result: 'ok' });
         result(conn, 'staff_login_result', true, 'logged_in');
         return;
       }
@@ -437,7 +472,7 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
   const refuseUpgrade = async (req: FastifyRequest, reply: FastifyReply) => {
     if (!overIpLimit(req.ip)) return;
     stats.limited += 1;
-    return reply.code(429).send(refusalEnvelope(langOf(req), 'too_many_requests'));
+    return reply.code(429).send({ ...refusalEnvelope(langOf(req), 'too_many_requests'), request_id: String(req.id) });
   };
 
   app.get('/v2/ws', { websocket: true, schema: { hide: true }, preValidation: refuseUpgrade }, (socket: WebSocket, req: FastifyRequest) => {

@@ -29,18 +29,19 @@ const adminOnly = access.admin('admin');
  */
 export const adminStaffEndpoints = {
   /** The signed-in staff member: the console reads the role from here. */
-  me: defineEndpoint({ methods: ['GET'], path: '/admin/api/me', output: staffMeSchema, access: anyStaff, idempotent: false, tags }),
+  me: defineEndpoint({ summary: 'The signed-in staff member and their role', methods: ['GET'], path: '/admin/api/me', output: staffMeSchema, access: anyStaff, idempotent: false, tags }),
   /** Changes the own password; the other sessions of the account end. */
-  password: defineEndpoint({ methods: ['POST'], path: '/admin/api/password', input: staffPasswordInput, output: z.null(), access: anyStaff, idempotent: false, tags }),
-  staff: defineEndpoint({ methods: ['GET'], path: '/admin/api/staff', input: staffQuery, output: staffPageSchema, access: adminOnly, idempotent: false, tags }),
+  password: defineEndpoint({ summary: 'Change the own password; the other sessions of the account end', methods: ['POST'], path: '/admin/api/password', input: staffPasswordInput, output: z.null(), access: anyStaff, idempotent: false, tags }),
+  staff: defineEndpoint({ summary: 'List the staff accounts (paged)', methods: ['GET'], path: '/admin/api/staff', input: staffQuery, output: staffPageSchema, access: adminOnly, idempotent: false, tags }),
   /** An invitation link for a new staff member, shown once and valid for 72 hours. */
-  invite: defineEndpoint({ methods: ['POST'], path: '/admin/api/staff', input: staffInviteInput, output: staffInvitationSchema, access: adminOnly, idempotent: false, tags }),
+  invite: defineEndpoint({ summary: 'Invite a new staff member: a link shown once, valid for 72 hours', methods: ['POST'], path: '/admin/api/staff', input: staffInviteInput, output: staffInvitationSchema, access: adminOnly, idempotent: false, tags }),
   /** The invitations still waiting for their staff member (newest first). */
-  invitations: defineEndpoint({ methods: ['GET'], path: '/admin/api/staff/invitations', input: staffQuery, output: staffPendingInvitationPageSchema, access: adminOnly, idempotent: false, tags }),
+  invitations: defineEndpoint({ summary: 'List the invitations still waiting, newest first (paged)', methods: ['GET'], path: '/admin/api/staff/invitations', input: staffQuery, output: staffPendingInvitationPageSchema, access: adminOnly, idempotent: false, tags }),
   /** Ends a waiting invitation now (a link sent to the wrong address): its link stops working. */
-  revokeInvitation: defineEndpoint({ methods: ['POST'], path: '/admin/api/staff/invitations/:id/revoke', params: staffIdParams, output: z.null(), access: adminOnly, idempotent: false, tags }),
+  revokeInvitation: defineEndpoint({ summary: 'Withdraw a waiting invitation; its link stops working', methods: ['POST'], path: '/admin/api/staff/invitations/:id/revoke', params: staffIdParams, output: z.null(), access: adminOnly, idempotent: false, tags }),
   /** Public: the invitation token and a password create the account. Limited like login. */
   accept: defineEndpoint({
+    summary: 'Accept an invitation: its token and a new password create the staff account',
     methods: ['POST'],
     path: '/admin/api/staff/accept',
     input: staffAcceptInput,
@@ -50,7 +51,7 @@ export const adminStaffEndpoints = {
     rateLimit: { max: 'login', windowMs: 60_000 },
     tags,
   }),
-  update: defineEndpoint({ methods: ['PUT'], path: '/admin/api/staff/:id', params: staffIdParams, input: staffUpdateInput, output: staffMemberSchema, access: adminOnly, idempotent: false, tags }),
+  update: defineEndpoint({ summary: "Change a staff member's role or disable the account", methods: ['PUT'], path: '/admin/api/staff/:id', params: staffIdParams, input: staffUpdateInput, output: staffMemberSchema, access: adminOnly, idempotent: false, tags }),
   /** Turns another staff member's second factor off (a lost phone); they set it up again. */
-  resetTotp: defineEndpoint({ methods: ['POST'], path: '/admin/api/staff/:id/reset-totp', params: staffIdParams, output: totpStateSchema, access: adminOnly, idempotent: false, tags }),
+  resetTotp: defineEndpoint({ summary: "Turn another staff member's second factor off (a lost phone)", methods: ['POST'], path: '/admin/api/staff/:id/reset-totp', params: staffIdParams, output: totpStateSchema, access: adminOnly, idempotent: false, tags }),
 };

@@ -28,6 +28,7 @@ const decision = { methods: ['POST'], params: adminItemParams, output: adminDeci
  */
 export const adminEndpoints = {
   login: defineEndpoint({
+    summary: 'Staff login with e-mail, password and, when turned on, a TOTP code',
     methods: ['POST'],
     path: '/admin/api/login',
     input: adminLoginInput,
@@ -37,17 +38,17 @@ export const adminEndpoints = {
     rateLimit: { max: 'login', windowMs: 60_000 },
     tags,
   }),
-  logout: defineEndpoint({ methods: ['POST'], path: '/admin/api/logout', output: z.null(), access: anyStaff, idempotent: false, tags }),
+  logout: defineEndpoint({ summary: 'End the staff session of this token', methods: ['POST'], path: '/admin/api/logout', output: z.null(), access: anyStaff, idempotent: false, tags }),
   /** The signed-in staff member's second factor: a new secret to scan (not on until enabled). */
-  totpSetup: defineEndpoint({ methods: ['POST'], path: '/admin/api/totp/setup', output: totpSetupSchema, access: anyStaff, idempotent: false, tags }),
+  totpSetup: defineEndpoint({ summary: 'Start setting up the second factor: a new secret to scan', methods: ['POST'], path: '/admin/api/totp/setup', output: totpSetupSchema, access: anyStaff, idempotent: false, tags }),
   /** Turns TOTP on with a valid code of the set-up secret; from then on login needs a code. */
-  totpEnable: defineEndpoint({ methods: ['POST'], path: '/admin/api/totp/enable', input: totpCodeInput, output: totpStateSchema, access: anyStaff, idempotent: false, tags }),
+  totpEnable: defineEndpoint({ summary: 'Turn the second factor on with a code of the new secret', methods: ['POST'], path: '/admin/api/totp/enable', input: totpCodeInput, output: totpStateSchema, access: anyStaff, idempotent: false, tags }),
   /** Turns TOTP off; needs a current code. */
-  totpDisable: defineEndpoint({ methods: ['POST'], path: '/admin/api/totp/disable', input: totpCodeInput, output: totpStateSchema, access: anyStaff, idempotent: false, tags }),
-  deposits: defineEndpoint({ methods: ['GET'], path: '/admin/api/deposits', input: adminQueueQuery, output: adminDepositPageSchema, access: reviewer, idempotent: false, tags }),
-  withdrawals: defineEndpoint({ methods: ['GET'], path: '/admin/api/withdrawals', input: adminQueueQuery, output: adminWithdrawalPageSchema, access: reviewer, idempotent: false, tags }),
-  approveDeposit: defineEndpoint({ ...decision, path: '/admin/api/deposits/:id/approve', input: adminApproveInput }),
-  rejectDeposit: defineEndpoint({ ...decision, path: '/admin/api/deposits/:id/reject', input: adminRejectInput }),
-  approveWithdrawal: defineEndpoint({ ...decision, path: '/admin/api/withdrawals/:id/approve', input: adminApproveInput }),
-  rejectWithdrawal: defineEndpoint({ ...decision, path: '/admin/api/withdrawals/:id/reject', input: adminRejectInput }),
+  totpDisable: defineEndpoint({ summary: 'Turn the second factor off with a current code', methods: ['POST'], path: '/admin/api/totp/disable', input: totpCodeInput, output: totpStateSchema, access: anyStaff, idempotent: false, tags }),
+  deposits: defineEndpoint({ summary: 'The deposit review queue (paged)', methods: ['GET'], path: '/admin/api/deposits', input: adminQueueQuery, output: adminDepositPageSchema, access: reviewer, idempotent: false, tags }),
+  withdrawals: defineEndpoint({ summary: 'The withdrawal review queue (paged)', methods: ['GET'], path: '/admin/api/withdrawals', input: adminQueueQuery, output: adminWithdrawalPageSchema, access: reviewer, idempotent: false, tags }),
+  approveDeposit: defineEndpoint({ summary: "Approve a deposit: the amount is credited to the user's funding account", ...decision, path: '/admin/api/deposits/:id/approve', input: adminApproveInput }),
+  rejectDeposit: defineEndpoint({ summary: 'Reject a deposit with a reason', ...decision, path: '/admin/api/deposits/:id/reject', input: adminRejectInput }),
+  approveWithdrawal: defineEndpoint({ summary: 'Approve a withdrawal: the held amount leaves the account', ...decision, path: '/admin/api/withdrawals/:id/approve', input: adminApproveInput }),
+  rejectWithdrawal: defineEndpoint({ summary: 'Reject a withdrawal with a reason: the held amount is released', ...decision, path: '/admin/api/withdrawals/:id/reject', input: adminRejectInput }),
 };

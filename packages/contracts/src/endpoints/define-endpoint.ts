@@ -52,6 +52,12 @@ export const FILE_OUTPUT = 'file' as const;
 export type FileOutput = typeof FILE_OUTPUT;
 
 export interface EndpointSpec {
+  /**
+   * What the endpoint does, in one line: the operation's summary in the API document (`/docs`).
+   * Required, so no endpoint reaches the document undescribed. Its name there (`operationId`) is
+   * its place in `endpoints`: `endpoints.wallet.transfer` is `wallet.transfer`.
+   */
+  readonly summary: string;
   /** GET for reads, POST for actions; both for the spec's GET-actions (decisions.md). */
   readonly methods: readonly [HttpMethod, ...HttpMethod[]];
   /** Exactly the spec's path; `:name` segments are path params. */
@@ -62,6 +68,8 @@ export interface EndpointSpec {
   readonly params?: z.ZodType;
   /** The schema of `data` inside the envelope, or FILE_OUTPUT. */
   readonly output: z.ZodType | FileOutput;
+  /** The media types a FILE_OUTPUT answer comes in (the API document lists them); a refusal is still the JSON envelope. */
+  readonly fileTypes?: readonly string[];
   readonly access: EndpointAccess;
   /** Takes an `Idempotency-Key` header: the same key never acts twice (a money action). */
   readonly idempotent: boolean;

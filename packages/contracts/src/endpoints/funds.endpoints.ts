@@ -31,19 +31,19 @@ const reviewer = access.admin('admin', 'reviewer');
 const decision = { methods: ['POST'], params: adminItemParams, output: adminDecisionSchema, access: reviewer, idempotent: false, tags: adminTags } as const;
 
 export const fundsEndpoints = {
-  list: defineEndpoint({ ...user, access: access.public, methods: ['GET'], path: '/api/fund/list', input: fundListQuery, output: fundPageSchema, idempotent: false }),
-  info: defineEndpoint({ ...user, access: access.public, methods: ['GET'], path: '/api/fund/info', input: fundInfoQuery, output: fundSchema, idempotent: false }),
+  list: defineEndpoint({ summary: 'The funds one can subscribe to (paged)', ...user, access: access.public, methods: ['GET'], path: '/api/fund/list', input: fundListQuery, output: fundPageSchema, idempotent: false }),
+  info: defineEndpoint({ summary: "One fund's terms", ...user, access: access.public, methods: ['GET'], path: '/api/fund/info', input: fundInfoQuery, output: fundSchema, idempotent: false }),
   /** The spec names these two as GET actions: both methods answer (decisions.md "HTTP API"). */
-  buy: defineEndpoint({ ...user, methods: ['GET', 'POST'], path: '/api/fund/buy', input: fundBuyInput, output: fundSubscriptionSchema, idempotent: true }),
-  applyRefund: defineEndpoint({ ...user, methods: ['GET', 'POST'], path: '/api/fund/applyRefund', input: fundApplyRefundInput, output: fundSubscriptionSchema, idempotent: true }),
-  subList: defineEndpoint({ ...user, methods: ['GET'], path: '/api/fund/subList', input: fundSubListQuery, output: fundSubscriptionPageSchema, idempotent: false }),
-  insList: defineEndpoint({ ...user, methods: ['GET'], path: '/api/fund/insList', input: fundIncomeListQuery, output: fundIncomePageSchema, idempotent: false }),
+  buy: defineEndpoint({ summary: 'Subscribe to a fund: the amount is taken from the funding account', ...user, methods: ['GET', 'POST'], path: '/api/fund/buy', input: fundBuyInput, output: fundSubscriptionSchema, idempotent: true }),
+  applyRefund: defineEndpoint({ summary: 'Ask to redeem a fund subscription early, for review', ...user, methods: ['GET', 'POST'], path: '/api/fund/applyRefund', input: fundApplyRefundInput, output: fundSubscriptionSchema, idempotent: true }),
+  subList: defineEndpoint({ summary: "The caller's fund subscriptions (paged)", ...user, methods: ['GET'], path: '/api/fund/subList', input: fundSubListQuery, output: fundSubscriptionPageSchema, idempotent: false }),
+  insList: defineEndpoint({ summary: "The incomes the caller's funds paid (paged)", ...user, methods: ['GET'], path: '/api/fund/insList', input: fundIncomeListQuery, output: fundIncomePageSchema, idempotent: false }),
 
-  adminFunds: defineEndpoint({ ...config, methods: ['GET'], path: '/admin/api/funds', input: configListQuery, output: z.array(adminFundSchema) }),
-  createFund: defineEndpoint({ ...config, methods: ['POST'], path: '/admin/api/funds', input: fundCreateInput, output: adminFundSchema }),
-  updateFund: defineEndpoint({ ...config, methods: ['PUT'], path: '/admin/api/funds/:id', params: configItemParams, input: fundUpdateInput, output: adminFundSchema }),
+  adminFunds: defineEndpoint({ summary: 'List the funds with their settings', ...config, methods: ['GET'], path: '/admin/api/funds', input: configListQuery, output: z.array(adminFundSchema) }),
+  createFund: defineEndpoint({ summary: 'Add a fund', ...config, methods: ['POST'], path: '/admin/api/funds', input: fundCreateInput, output: adminFundSchema }),
+  updateFund: defineEndpoint({ summary: 'Change a fund', ...config, methods: ['PUT'], path: '/admin/api/funds/:id', params: configItemParams, input: fundUpdateInput, output: adminFundSchema }),
 
-  refunds: defineEndpoint({ methods: ['GET'], path: '/admin/api/fund-refunds', input: adminFundRefundQuery, output: adminFundRefundPageSchema, access: reviewer, idempotent: false, tags: adminTags }),
-  approveRefund: defineEndpoint({ ...decision, path: '/admin/api/fund-refunds/:id/approve', input: adminApproveInput }),
-  rejectRefund: defineEndpoint({ ...decision, path: '/admin/api/fund-refunds/:id/reject', input: adminRejectInput }),
+  refunds: defineEndpoint({ summary: 'The early redemption review queue (paged)', methods: ['GET'], path: '/admin/api/fund-refunds', input: adminFundRefundQuery, output: adminFundRefundPageSchema, access: reviewer, idempotent: false, tags: adminTags }),
+  approveRefund: defineEndpoint({ summary: 'Approve an early redemption: the principal returns less the fee', ...decision, path: '/admin/api/fund-refunds/:id/approve', input: adminApproveInput }),
+  rejectRefund: defineEndpoint({ summary: 'Reject an early redemption with a reason', ...decision, path: '/admin/api/fund-refunds/:id/reject', input: adminRejectInput }),
 };

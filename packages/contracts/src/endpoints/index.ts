@@ -94,3 +94,15 @@ export const endpoints = {
 export function allEndpoints(): EndpointSpec[] {
   return Object.values(endpoints).flatMap((group) => Object.values(group) as EndpointSpec[]);
 }
+
+const ENDPOINT_NAMES = new Map<EndpointSpec, string>(
+  Object.entries(endpoints).flatMap(([group, list]) => Object.entries(list as Record<string, EndpointSpec>).map(([key, e]) => [e, `${group}.${key}`] as const)),
+);
+
+/**
+ * An endpoint's name: its place in `endpoints` (`wallet.transfer`), so it cannot drift from the
+ * key. The API document's operationId and the metrics' endpoint label.
+ */
+export function endpointName(endpoint: EndpointSpec): string {
+  return ENDPOINT_NAMES.get(endpoint) ?? 'unnamed';
+}

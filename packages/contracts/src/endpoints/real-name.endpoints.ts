@@ -11,9 +11,9 @@ const decision = { methods: ['POST'], params: adminItemParams, output: adminDeci
 
 /** Real-name authentication: real accounts only (demo accounts get 'only true account'), reviewed by staff. */
 export const realNameEndpoints = {
-  submit: defineEndpoint({ methods: ['POST'], path: '/api/user_real/real_name', input: realNameInput, output: realNameCenterSchema, access: access.real, idempotent: false, tags }),
-  center: defineEndpoint({ methods: ['GET'], path: '/api/user_real/center', input: z.object(ignoredT), output: realNameCenterSchema, access: access.real, idempotent: false, tags }),
-  adminList: defineEndpoint({ methods: ['GET'], path: '/admin/api/real-name', input: adminQueueQuery, output: adminRealNamePageSchema, access: reviewer, idempotent: false, tags }),
-  approve: defineEndpoint({ ...decision, path: '/admin/api/real-name/:id/approve', input: adminApproveInput }),
-  reject: defineEndpoint({ ...decision, path: '/admin/api/real-name/:id/reject', input: adminRejectInput }),
+  submit: defineEndpoint({ summary: "Submit the caller's real name and identity document, for review", methods: ['POST'], path: '/api/user_real/real_name', input: realNameInput, output: realNameCenterSchema, access: access.real, idempotent: false, tags }),
+  center: defineEndpoint({ summary: "The caller's real-name state and submitted details", methods: ['GET'], path: '/api/user_real/center', input: z.object(ignoredT), output: realNameCenterSchema, access: access.real, idempotent: false, tags }),
+  adminList: defineEndpoint({ summary: 'The real-name review queue (paged)', methods: ['GET'], path: '/admin/api/real-name', input: adminQueueQuery, output: adminRealNamePageSchema, access: reviewer, idempotent: false, tags }),
+  approve: defineEndpoint({ summary: 'Approve a real-name submission', ...decision, path: '/admin/api/real-name/:id/approve', input: adminApproveInput }),
+  reject: defineEndpoint({ summary: 'Reject a real-name submission with a reason', ...decision, path: '/admin/api/real-name/:id/reject', input: adminRejectInput }),
 };

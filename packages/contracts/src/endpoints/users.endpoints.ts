@@ -8,8 +8,9 @@ const accountLimit = { max: 'account', windowMs: 60_000 } as const;
 
 export const usersEndpoints = {
   // Each checks an e-mailed code: per IP as send_email is, besides the per-code limit of tries.
-  register: defineEndpoint({ methods: ['POST'], path: '/api/user/register', input: registerInput, output: sessionSchema, access: access.public, idempotent: false, rateLimit: accountLimit, tags }),
+  register: defineEndpoint({ summary: 'Register with an e-mail, its code and a password; answers a session', methods: ['POST'], path: '/api/user/register', input: registerInput, output: sessionSchema, access: access.public, idempotent: false, rateLimit: accountLimit, tags }),
   login: defineEndpoint({
+    summary: 'Log in with e-mail and password; answers a session',
     methods: ['POST'],
     path: '/api/user/loginForU',
     input: loginInput,
@@ -20,12 +21,12 @@ export const usersEndpoints = {
     tags,
   }),
   /** The spec gives it as GET; it answers POST too (decisions.md). */
-  demoLogin: defineEndpoint({ methods: ['GET', 'POST'], path: '/api/user/createAccountDemoForU', input: demoInput, output: sessionSchema, access: access.public, idempotent: false, tags }),
-  info: defineEndpoint({ methods: ['GET'], path: '/api/user/info', output: userSchema, access: access.user, idempotent: false, tags }),
-  logout: defineEndpoint({ methods: ['POST'], path: '/api/user/logout', output: z.null(), access: access.user, idempotent: false, tags }),
-  amendPassword: defineEndpoint({ methods: ['POST'], path: '/api/user/amend_password', input: amendPasswordInput, output: z.null(), access: access.real, idempotent: false, tags }),
-  forgetPassword: defineEndpoint({ methods: ['POST'], path: '/api/user/forget_password', input: forgetPasswordInput, output: z.null(), access: access.public, idempotent: false, rateLimit: accountLimit, tags }),
+  demoLogin: defineEndpoint({ summary: 'Log in to the demo account of a demo id, creating it on first use', methods: ['GET', 'POST'], path: '/api/user/createAccountDemoForU', input: demoInput, output: sessionSchema, access: access.public, idempotent: false, tags }),
+  info: defineEndpoint({ summary: "The caller's profile", methods: ['GET'], path: '/api/user/info', output: userSchema, access: access.user, idempotent: false, tags }),
+  logout: defineEndpoint({ summary: 'End the session of this token', methods: ['POST'], path: '/api/user/logout', output: z.null(), access: access.user, idempotent: false, tags }),
+  amendPassword: defineEndpoint({ summary: 'Change the password with the current one', methods: ['POST'], path: '/api/user/amend_password', input: amendPasswordInput, output: z.null(), access: access.real, idempotent: false, tags }),
+  forgetPassword: defineEndpoint({ summary: 'Set a new password with a code sent to the e-mail', methods: ['POST'], path: '/api/user/forget_password', input: forgetPasswordInput, output: z.null(), access: access.public, idempotent: false, rateLimit: accountLimit, tags }),
   /** The spec gives it as GET; it answers POST too (decisions.md). */
-  resetDemo: defineEndpoint({ methods: ['GET', 'POST'], path: '/v2/api/main/user/resetForexDemoAccount', output: z.null(), access: access.user, idempotent: true, tags }),
-  profits: defineEndpoint({ methods: ['GET'], path: '/api/user/get_profits', output: profitsSchema, access: access.user, idempotent: false, tags }),
+  resetDemo: defineEndpoint({ summary: 'Reset the demo account: orders closed, balances back to the start', methods: ['GET', 'POST'], path: '/v2/api/main/user/resetForexDemoAccount', output: z.null(), access: access.user, idempotent: true, tags }),
+  profits: defineEndpoint({ summary: "The caller's profit and profit rate of today", methods: ['GET'], path: '/api/user/get_profits', output: profitsSchema, access: access.user, idempotent: false, tags }),
 };

@@ -26,6 +26,11 @@ function Detail({ row }: { row: AdminAuditRow }) {
   const hasChange = row.before !== null || row.after !== null;
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
+      {row.request_id ? (
+        <Typography.Text type="secondary" data-testid="audit-request-id">
+          {t('request_id')}: <Typography.Text copyable>{row.request_id}</Typography.Text>
+        </Typography.Text>
+      ) : null}
       {entries.length > 0 ? (
         <Descriptions size="small" column={3} bordered>
           {entries.map(([key, value]) => (

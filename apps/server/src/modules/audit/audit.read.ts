@@ -38,7 +38,7 @@ export async function readAuditLog(db: Executor, f: AuditFilter, limit: number, 
   const [rows, count] = await Promise.all([
     query
       .leftJoin('admins as a', 'a.id', 'l.admin_id')
-      .select(['l.id', 'l.admin_id', 'a.email as admin_email', 'l.action', 'l.target', 'l.detail', 'l.created_at'])
+      .select(['l.id', 'l.admin_id', 'a.email as admin_email', 'l.action', 'l.target', 'l.detail', 'l.request_id', 'l.created_at'])
       .orderBy('l.id', 'desc')
       .limit(limit)
       .offset(offset)
@@ -49,7 +49,7 @@ export async function readAuditLog(db: Executor, f: AuditFilter, limit: number, 
     total: Number(count.n),
     rows: rows.map((r) => {
       const { before = null, after = null, ...detail } = (r.detail ?? {}) as Record<string, unknown>;
-      return { id: r.id, admin_id: r.admin_id, admin_email: r.admin_email, action: r.action, target: r.target, detail, before, after, created_at: wireDateTime(r.created_at) };
+      return { id: r.id, admin_id: r.admin_id, admin_email: r.admin_email, action: r.action, target: r.target, detail, before, after, request_id: r.request_id, created_at: wireDateTime(r.created_at) };
     }),
   };
 }

@@ -49,7 +49,7 @@ async function engineLeader(db: Executor) {
  * the engine leader, so from any node the period is read from the spacing of the last two run
  * rows the scheduler keeps; the next period is due one period after the last one started.
  */
-async function jobLag(db: Executor, now: Date): Promise<AdminDashboard['jobs']> {
+export async function jobLag(db: Executor, now: Date): Promise<AdminDashboard['jobs']> {
   const { rows } = await sql<{ job: string; last_start: Date; last_finished: Date; previous_start: Date | null }>`
     SELECT job, last_start, last_finished, previous_start FROM (
       SELECT job, period_start AS last_start, finished_at AS last_finished,

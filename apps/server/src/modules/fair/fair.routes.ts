@@ -63,7 +63,7 @@ export const fairRoutes: FastifyPluginAsyncZod = async (app) => {
       const lines = await statementLinesJson(app.db, currentUser(req).id, input.from, input.to);
       if (lines === 'too_long') refuse('statement_too_long', { max: String(STATEMENT_MAX_LINES) });
       const name = `statement-${input.from}-${input.to}.${input.format}`;
-      const file = await makeStatementFile(input.format, lines.json, `Statement ${input.from} - ${input.to}`);
+      const file = await makeStatementFile(input.format, lines.json, `Statement ${input.from} - ${input.to} (UTC)`);
       const base64 = Buffer.from(file.buffer, file.byteOffset, file.byteLength).toString('base64');
       return okEnvelope(req.lang, { filename: name, contentType: input.format === 'csv' ? 'text/csv' : 'application/pdf', base64, lines: lines.count });
     },

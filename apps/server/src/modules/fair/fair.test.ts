@@ -116,8 +116,10 @@ describe('receipts', () => {
     const csv = await call<{ base64: string; lines: number; contentType: string }>(t.app, { method: 'GET', url: `${endpoints.fair.statement.path}?from=${today}&to=${tomorrow}&format=csv`, headers: auth(token) });
     expect(csv.body.code).toBe(1);
     const rows = Buffer.from(csv.body.data.base64, 'base64').toString('utf8').trim().split('\r\n').map((l) => l.split(','));
-    expect(rows[0]).toEqual(['at', 'account', 'kind', 'reference', 'bucket', 'amount', 'balance']);
+    // The times are UTC and the document says so (decisions.md): the column names the zone, each time carries its "Z".
+    expect(rows[0]).toEqual(['at (UTC)', 'account', 'kind', 'reference', 'bucket', 'amount', 'balance']);
     expect(rows.length - 1).toBe(csv.body.data.lines);
+    for (const r of rows.slice(1)) expect(r[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(rows.map((r) => r[2])).toEqual(expect.arrayContaining(['micro_stake', 'micro_settlement']));
     // The last running balance of each account is what the ledger holds for it now.
     const user = await t.db.selectFrom('sessions').select('user_id').orderBy('id', 'desc').executeTakeFirstOrThrow();

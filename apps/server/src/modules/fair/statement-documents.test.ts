@@ -147,8 +147,12 @@ describe('statements on the document threads', () => {
     const doc = await PDFDocument.load(bytes);
     expect(doc.getPageCount()).toBe(Math.ceil((data!.lines + 1) / 64));
     const first = pageText(doc.getPage(0));
-    expect(first).toContain(`Statement ${yearAgo} - ${today}`);
-    expect(first).toContain('at|account|kind|reference|bucket|amount|balance');
+    // Its days and times are UTC, and it says so: in the title, the time column and each time.
+    expect(first).toContain(`Statement ${yearAgo} - ${today} (UTC)`);
+    expect(first).toContain('at (UTC)|account|kind|reference|bucket|amount|balance');
+    const times = first.match(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d( UTC)?/g) ?? [];
+    expect(times.length).toBeGreaterThan(60);
+    expect(times.filter((time) => !time.endsWith(' UTC'))).toEqual([]);
     expect(first).toContain('|transfer||available|-1.25|');
     const csv = await call<{ base64: string }>(t.app, { method: 'GET', url: statementUrl('csv'), headers: { authorization: token } });
     const lastLine = Buffer.from(csv.body.data.base64, 'base64').toString('utf8').trim().split('\r\n').at(-1)!.split(',');
@@ -163,7 +167,7 @@ describe('statements on the document threads', () => {
     const refused = made.filter((a) => a.code !== 1);
     expect(made.filter((a) => a.code === 1).length).toBeGreaterThanOrEqual(THREADS + QUEUE);
     expect(refused.length).toBeGreaterThan(0);
-    for (const answer of refused) expect(answer).toEqual({ code: 0, msg: 'Der Server erstellt gerade andere Dokumente: Bitte versuchen Sie es gleich noch einmal', error: 'documents_busy', data: null });
+    for (const answer of refused) expect(answer).toEqual({ code: 0, msg: 'Der Server erstellt gerade andere Dokumente: Bitte versuchen Sie es gleich noch einmal', error: 'documents_busy', data: null, request_id: expect.any(String) });
   }, 30_000);
 });
 

@@ -20,6 +20,18 @@ export interface StatementLine {
 export type StatementFormat = 'csv' | 'pdf';
 
 const COLUMNS: (keyof StatementLine)[] = ['at', 'account', 'kind', 'reference', 'bucket', 'amount', 'balance'];
+/**
+ * The statement's times are UTC (its days are UTC days too): a time standing alone in a document
+ * names its zone (decisions.md, "Times on screens"), so the time column says so, and so does each
+ * time in the PDF. The CSV keeps ISO 8601 with its "Z" for the programs that read it.
+ */
+const HEADINGS: Record<keyof StatementLine, string> = { at: 'at (UTC)', account: 'account', kind: 'kind', reference: 'reference', bucket: 'bucket', amount: 'amount', balance: 'balance' };
+const headings = COLUMNS.map((c) => HEADINGS[c]);
+
+/** A line's time as the PDF writes it: "2026-11-24 08:07:30 UTC". */
+export function pdfTime(at: string): string {
+  return `${at.slice(0, 19).replace('T', ' ')} UTC`;
+}
 
 /** RFC 4180 CSV; a cell that a spreadsheet would run as a formula is prefixed with a quote. */
 export function statementCsv(lines: readonly StatementLine[]): string {
@@ -27,7 +39,7 @@ export function statementCsv(lines: readonly StatementLine[]): string {
     const safe = /^[=+\-@]/.test(v) && !/^-?\d/.test(v) ? `'${v}` : v;
     return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
-  return [COLUMNS.join(','), ...lines.map((l) => COLUMNS.map((c) => cell(l[c])).join(','))].join('\r\n') + '\r\n';
+  return [headings.join(','), ...lines.map((l) => COLUMNS.map((c) => cell(l[c])).join(','))].join('\r\n') + '\r\n';
 }
 
 /** The same lines as a plain A4 PDF (Helvetica; every text here is ASCII). */
@@ -35,7 +47,8 @@ export async function statementPdf(lines: readonly StatementLine[], title: strin
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const size = 8;
-  const x = [30, 130, 185, 290, 420, 460, 515];
+  // The time column is wide enough for "2026-11-24 08:07:30 UTC" at this size (about 93 pt).
+  const x = [30, 136, 184, 288, 420, 460, 515];
   let page = doc.addPage([595, 842]);
   let y = 800;
   const row = (cells: string[]) => {
@@ -47,8 +60,8 @@ export async function statementPdf(lines: readonly StatementLine[], title: strin
     y -= 12;
   };
   page.drawText(title, { x: 30, y: 815, size: 11, font });
-  row(COLUMNS.map(String));
-  for (const l of lines) row([l.at.slice(0, 19).replace('T', ' '), l.account, l.kind, l.reference, l.bucket, l.amount, l.balance]);
+  row(headings);
+  for (const l of lines) row([pdfTime(l.at), l.account, l.kind, l.reference, l.bucket, l.amount, l.balance]);
   return doc.save();
 }
 

@@ -18,6 +18,7 @@ import {
   type PostInput,
 } from '../ledger/index.js';
 import * as repo from './follow-replication.repository.js';
+import { copyReplications } from '../../lib/metrics.js';
 
 /**
  * Copy trading inside the forex trigger engine's step (decisions.md "Copy trading"). Everything
@@ -100,6 +101,7 @@ export async function replicate(db: Db, bus: Bus, order: repo.UncopiedOrder, at:
   if (failed) throw failed.reason;
   const copied = lanes.flatMap((l) => (l.status === 'fulfilled' ? l.value : []));
   await db.transaction().execute((trx) => repo.markReplicated(trx, order, at));
+  copyReplications.inc({ action: 'open' }, copied.length);
   // The copy opened at the trader's fill price, no profit yet; a copy of an order already closed is closed next (closeCopiesOfClosedTraders).
   publishCopyTrades(bus, copied.map((c) => ({ traderId: order.user_id, followerId: c.followerId, order: { Id: c.copyId, UpdatePrice: order.price, FactProfits: '0', Status: 1 } })));
   return copied.map((c) => c.followerId);
@@ -298,6 +300,7 @@ async function closeCopiesOfClosedTraders(db: Db, bus: Bus, nowMs: number, log?:
       const closed = out.results[i];
       if (!closed) return; // the follower closed it first
       changed.push(c.follower_id);
+      copyReplications.inc({ action: 'close' });
       publishClosed(bus, c.follower_id, [c.copy_id]);
       pushes.push({ traderId: c.trader_id, followerId: c.follower_id, order: { Id: c.copy_id, UpdatePrice: closed.update_price ?? c.update_price, FactProfits: closed.fact_profits ?? '0', Status: closed.status } });
     });

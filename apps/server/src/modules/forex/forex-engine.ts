@@ -1,4 +1,4 @@
-import { ACCOUNT_TYPES, type ForexTradePush } from '@tp/contracts';
+import { ACCOUNT_TYPES, FOREX_CLOSE_TYPE, type ForexTradePush } from '@tp/contracts';
 import { Decimal, FOREX_MONEY_PLACES, forexRiskRate, priceIsStale, riskRateText } from '@tp/domain';
 import type { Db } from '../../db/database.js';
 import { GroupTransactions } from '../../db/group-transaction.js';
@@ -13,6 +13,14 @@ import { closePosition, fillPending } from './position-closer.js';
 import { TriggerCore, type CoreEffect, type CoreOrderInput } from './trigger-core.js';
 import { copyTradingHooks } from './copy-hooks.js';
 import { copyChangesOf, publishCopyTrades, tradersOfOrders, type CopyTradeChange } from './copy-pushes.js';
+import { forexStopOuts, forexTriggers, tickToTrigger, watchOpenPositions } from '../../lib/metrics.js';
+
+/** The trigger label of a close the engine made, by its close type. */
+const TRIGGER_OF_CLOSE: Record<number, string> = {
+  [FOREX_CLOSE_TYPE.stopOut]: 'stop_out',
+  [FOREX_CLOSE_TYPE.takeProfit]: 'take_profit',
+  [FOREX_CLOSE_TYPE.stopLoss]: 'stop_loss',
+};
 
 export interface ForexEngineOptions {
   /** FOREX_TRADE is pushed to each user with holding orders at most this often. */
@@ -84,6 +92,7 @@ export class ForexEngine implements TickConsumer {
   readonly reloads = { runs: 0, users: 0, copySyncs: 0 };
   private unsubscribe: (() => void) | undefined;
   private timers: NodeJS.Timeout[] = [];
+  private unwatchOpenPositions: (() => void) | undefined;
   private readonly dirtySymbols = new Set<number>();
   private readonly dirtyUsers = new Set<number>();
   /**
@@ -220,6 +229,7 @@ export class ForexEngine implements TickConsumer {
     if (pushMs > 0) this.timers.push(setInterval(() => this.pushTrades(), pushMs));
     if (reconcileMs > 0) this.timers.push(setInterval(() => void this.enqueue(() => this.reconcile()), reconcileMs));
     for (const t of this.timers) t.unref();
+    this.unwatchOpenPositions = watchOpenPositions(() => [[{}, this.core.openOrderCount()]]);
     this.deps.log.info(`forex engine indexed ${this.core.openOrderCount()} open orders of ${accounts.length} users`);
   }
 
@@ -230,6 +240,7 @@ export class ForexEngine implements TickConsumer {
         const effects = this.core.onTick(tick.symbolId, tick.price, tick.seq);
         if (effects.length > 0) {
           await this.apply(effects, tick.atMs);
+          tickToTrigger.observe(Math.max(0, this.deps.now() - tick.atMs) / 1000);
           // Same step, same tick: a trader's fill or close reaches the copies before the next tick.
           await this.syncCopies();
         }
@@ -285,6 +296,8 @@ export class ForexEngine implements TickConsumer {
         stale.add(e.userId); // someone else (the user, another close) got there first
         return;
       }
+      forexTriggers.inc({ trigger: e.type === 'fill' ? 'pending_fill' : (TRIGGER_OF_CLOSE[e.closeType] ?? 'other') });
+      if (e.type === 'close' && e.closeType === FOREX_CLOSE_TYPE.stopOut) forexStopOuts.inc();
       if (e.type === 'close') {
         closed.set(e.userId, [...(closed.get(e.userId) ?? []), e.orderId]);
         // A copy's own stop loss, take profit or stop-out: its follower and trader are told.
@@ -468,6 +481,8 @@ export class ForexEngine implements TickConsumer {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unwatchOpenPositions?.();
+    this.unwatchOpenPositions = undefined;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
     this.unsubscribe?.();

@@ -3,6 +3,7 @@ import { preparedQuery, type Db } from '../../db/database.js';
 import type { CompiledQuery } from 'kysely';
 import { BAD_POSTING, LOCKED_ACCOUNTS, POST_INPUT, POST_PARAMETERS, guardHolds, type PostGuard } from './ledger.repository.js';
 import { GuardFailedError, InsufficientFundsError, LedgerError, post, type Companions, type PostInput } from './ledger.service.js';
+import { countLedgerPosts, groupCommitBatchSize, groupCommitFallbacks, groupCommitWait } from '../../lib/metrics.js';
 
 /*
  * Group commit for the money path: money actions that arrive while a write is in flight wait for
@@ -219,6 +220,8 @@ interface Waiting {
   job: BatchedPost;
   resolve: (transactionId: string) => void;
   reject: (err: unknown) => void;
+  /** performance.now() when queued: the wait until its batch leaves goes to /metrics. */
+  queuedAt: number;
 }
 
 export interface GroupCommitStats {
@@ -240,6 +243,9 @@ export class GroupCommitter {
   private readonly queue: Waiting[] = [];
   private inFlight = false;
   readonly stats: GroupCommitStats = { batches: 0, actions: 0, fallbacks: 0, largest: 0, statementMs: 0 };
+  private readonly batchSize: { observe(value: number): void };
+  private readonly wait: { observe(value: number): void };
+  private readonly fallbacks: { inc(): void };
   /** Off: every action is written on its own at once, concurrently (the path before group commit; for comparison). */
   grouping = true;
 
@@ -251,6 +257,9 @@ export class GroupCommitter {
     private readonly maxBatch = 64,
   ) {
     this.query = preparedQuery<BatchOutcome>(name, batchStatementText(companions, guard));
+    this.batchSize = groupCommitBatchSize.labels(name);
+    this.wait = groupCommitWait.labels(name);
+    this.fallbacks = groupCommitFallbacks.labels(name);
   }
 
   /** Whether a batch is being written. */
@@ -269,10 +278,10 @@ export class GroupCommitter {
     if (job.guard !== undefined && this.guard === undefined) throw new LedgerError('a guarded post needs a committer with a guard');
     return new Promise<string>((resolve, reject) => {
       if (!this.grouping) {
-        void this.alone({ job, resolve, reject });
+        void this.alone({ job, resolve, reject, queuedAt: 0 });
         return;
       }
-      this.queue.push({ job, resolve, reject });
+      this.queue.push({ job, resolve, reject, queuedAt: performance.now() });
       this.pump();
     });
   }
@@ -281,6 +290,9 @@ export class GroupCommitter {
   private pump(): void {
     if (this.inFlight || this.queue.length === 0) return;
     const batch = this.take();
+    const leftAt = performance.now();
+    for (const w of batch) this.wait.observe((leftAt - w.queuedAt) / 1000);
+    this.batchSize.observe(batch.length);
     this.inFlight = true;
     void this.write(batch).finally(() => {
       this.inFlight = false;
@@ -330,6 +342,7 @@ export class GroupCommitter {
       return;
     }
     this.count(batch.length, false);
+    countLedgerPosts(batch.filter((_, i) => outcome.transaction_ids?.[i]).map((w) => w.job.input));
     const o = outcome;
     // The statement has committed; these hold whenever the verdicts passed (every write is gated on them).
     if (o.transactions !== o.accepted || o.written !== o.postings_of_accepted || o.updated !== o.changed || o.companions !== o.companion_rows) {
@@ -355,7 +368,10 @@ export class GroupCommitter {
   private count(actions: number, fallback: boolean): void {
     this.stats.batches += 1;
     this.stats.actions += actions;
-    if (fallback) this.stats.fallbacks += 1;
+    if (fallback) {
+      this.stats.fallbacks += 1;
+      this.fallbacks.inc();
+    }
     this.stats.largest = Math.max(this.stats.largest, actions);
   }
 

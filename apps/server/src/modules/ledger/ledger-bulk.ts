@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { pgErrorCode, preparedQuery, type Executor } from '../../db/database.js';
 import { ACCOUNT_LOCK_ORDER } from './ledger.repository.js';
 import { AlreadyPostedError, InsufficientFundsError, LedgerError, type Bucket, type PostInput } from './ledger.service.js';
+import { countLedgerPosts } from '../../lib/metrics.js';
 
 /**
  * Many ledger transactions - thousands, one per business change (a trader's fill copied to every
@@ -121,6 +122,7 @@ export async function postMany(trx: Executor, inputs: readonly PostInput[]): Pro
     // Cannot happen (the accounts are locked); if it ever does, the caller's transaction must not commit.
     throw new LedgerError(`bulk ledger post wrote ${outcome.transactions} of ${inputs.length} transactions, ${outcome.written} of ${entry.length} postings, ${outcome.updated} of ${moved.length} projections`);
   }
+  countLedgerPosts(inputs);
   return outcome.ids;
 }
 

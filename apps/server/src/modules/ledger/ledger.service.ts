@@ -3,6 +3,7 @@ import { ACCOUNT_TYPE_IDS } from '@tp/contracts';
 import { pgErrorCode, type Db, type Executor } from '../../db/database.js';
 import * as repo from './ledger.repository.js';
 import { BASE_CURRENCY, type LedgerKind } from './ledger-kinds.js';
+import { countLedgerPosts } from '../../lib/metrics.js';
 
 
 export type Bucket = 'available' | 'held';
@@ -124,6 +125,7 @@ export async function post(db: Executor, input: PostInput | readonly PostInput[]
   if (companions && outcome.companions !== companions.statement.rows) {
     throw new LedgerError(`ledger post inserted ${outcome.companions} of ${companions.statement.rows} companion rows`);
   }
+  countLedgerPosts(entries);
   return many ? ids : ids[0]!;
 }
 

@@ -1,41 +1,65 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { Lang } from '@tp/contracts';
 
 /*
- * The fonts the agreement PDF embeds, one per script (Noto, SIL Open Font License, from npm
- * packages that ship the font files): Noto Sans for Latin, Greek, Cyrillic and Vietnamese (and its
- * bold for the evidence headings); Noto Sans HK, JP and KR for Chinese, Japanese and Korean, each
- * drawing the Han characters the way its readers write them (Chinese text in any other language
- * takes HK, the default language's); Noto Sans Thai; Noto Naskh Arabic; Noto Sans Devanagari.
+ * The fonts the agreement PDF embeds, one per script (Noto, SIL Open Font License): Noto Sans for
+ * Latin, Greek, Cyrillic and Vietnamese (and its bold for the evidence headings); Noto Sans HK, JP
+ * and KR for Chinese, Japanese and Korean, each drawing the Han characters the way its readers write
+ * them (Chinese text in any other language takes HK, the default language's); Noto Sans Thai; Noto
+ * Naskh Arabic; Noto Sans Devanagari.
+ * Latin and Arabic come from the npm packages made to ship fonts for PDF (@embedpdf/fonts-*). Their
+ * CJK packages hold only CID-keyed CFF (OpenType .otf) outlines, which fontkit 1.x cannot subset into
+ * a valid font, and there is none for Thai or Devanagari, so those five TrueType files are kept in
+ * the repository (apps/server/assets/fonts, with their licences), whole and Brotli-compressed:
+ * less than half the size, decompressed here in under 0.1 s each.
  * A file is read only when a PDF needs it and then kept in memory for the next one (per document
  * thread: the PDFs are drawn there, http/documents.ts). pdf-lib embeds a subset: only the glyphs
  * drawn (an agreement in Chinese is about 30 kB, in Latin script 11 kB).
- * The packages ship every weight; only Regular (and Latin Bold) are read.
  */
 
 export type FontId = 'latin' | 'latinBold' | 'tc' | 'jp' | 'kr' | 'thai' | 'arabic' | 'devanagari';
 
 const require = createRequire(import.meta.url);
+const brotliDecompress = promisify(zlib.brotliDecompress);
 
-/** A file inside a font package: the packages' own entry points tell where they are installed. */
-function packageFile(pkg: string, entryToRoot: string, file: string): string {
-  return path.join(path.dirname(require.resolve(pkg)), entryToRoot, file);
+const FONT_DIR = fileURLToPath(new URL('../../../assets/fonts/', import.meta.url));
+
+interface FontFile {
+  path: () => string;
+  /** Stored Brotli-compressed (the repository's own files). */
+  brotli?: true;
 }
 
-const FONT_FILES: Record<FontId, () => string> = {
-  latin: () => packageFile('@embedpdf/fonts-latin', '..', 'fonts/NotoSans-Regular.ttf'),
-  latinBold: () => packageFile('@embedpdf/fonts-latin', '..', 'fonts/NotoSans-Bold.ttf'),
-  // TrueType outlines: fontkit 1.x cannot subset the CJK fonts' CID-keyed CFF (OpenType .otf)
-  // outlines into a valid font, so the CJK fonts are the TrueType builds.
-  tc: () => require.resolve('@expo-google-fonts/noto-sans-hk/400Regular/NotoSansHK_400Regular.ttf'),
-  jp: () => require.resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf'),
-  kr: () => require.resolve('@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf'),
-  arabic: () => packageFile('@embedpdf/fonts-arabic', '..', 'fonts/NotoNaskhArabic-Regular.ttf'),
-  thai: () => require.resolve('@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf'),
-  devanagari: () => require.resolve('@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf'),
+/** A file inside a font package: the package's own entry point tells where it is installed. */
+function packageFont(pkg: string, file: string): FontFile {
+  return { path: () => path.join(path.dirname(require.resolve(pkg)), '..', 'fonts', file) };
+}
+
+function repositoryFont(file: string): FontFile {
+  return { path: () => path.join(FONT_DIR, file), brotli: true };
+}
+
+const FONT_FILES: Record<FontId, FontFile> = {
+  latin: packageFont('@embedpdf/fonts-latin', 'NotoSans-Regular.ttf'),
+  latinBold: packageFont('@embedpdf/fonts-latin', 'NotoSans-Bold.ttf'),
+  arabic: packageFont('@embedpdf/fonts-arabic', 'NotoNaskhArabic-Regular.ttf'),
+  tc: repositoryFont('NotoSansHK-Regular.ttf.br'),
+  jp: repositoryFont('NotoSansJP-Regular.ttf.br'),
+  kr: repositoryFont('NotoSansKR-Regular.ttf.br'),
+  thai: repositoryFont('NotoSansThai-Regular.ttf.br'),
+  devanagari: repositoryFont('NotoSansDevanagari-Regular.ttf.br'),
 };
+
+async function readFont(file: FontFile): Promise<Uint8Array> {
+  const stored = await fs.readFile(file.path());
+  const b = file.brotli ? await brotliDecompress(stored) : stored;
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+}
 
 const cache = new Map<FontId, Promise<Uint8Array>>();
 
@@ -43,7 +67,7 @@ const cache = new Map<FontId, Promise<Uint8Array>>();
 export function fontBytes(id: FontId): Promise<Uint8Array> {
   let bytes = cache.get(id);
   if (!bytes) {
-    bytes = fs.readFile(FONT_FILES[id]()).then((b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
+    bytes = readFont(FONT_FILES[id]);
     bytes.catch(() => cache.delete(id));
     cache.set(id, bytes);
   }

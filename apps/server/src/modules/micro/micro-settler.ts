@@ -10,6 +10,7 @@ import { SYSTEM_ACCOUNTS, baseCurrencyId, systemAccountId } from '../ledger/inde
 import { ExpiryHeap } from './expiry-queue.js';
 import * as repo from './micro.repository.js';
 import { MICRO_ORDER_CREATED, MICRO_SETTLED, queuedFromRow, settledPush, settleOrders, type ExitTickRef, type QueuedOrder } from './micro-settlement.js';
+import { optionSettlements } from '../../lib/metrics.js';
 
 /** Orders settled per database transaction when catching up after a restart. */
 const CATCH_UP_CHUNK = 5000;
@@ -224,6 +225,7 @@ export class MicroSettler implements TickConsumer {
     for (const { item } of out.failed) this.setAside.add(item.order.id);
     const settled = out.results;
     this.settledCount += settled.length;
+    for (const order of settled) optionSettlements.inc({ outcome: order.outcome });
     this.deps.bus.publishBatch(settled.map((s) => privatePushMessage(MICRO_SETTLED, settledPush(s), s.order.userId)));
   }
 
