@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { endpoints, type Lang } from '@tp/contracts';
+import { EDITORIAL, numberStyles } from './screen-checks.js';
 import { screenLoaded, shot } from './support.js';
 
 // Times and numbers on a phone whose zone is not the chart's, in German and Arabic (decisions.md,
@@ -11,38 +12,16 @@ import { screenLoaded, shot } from './support.js';
 const DEVICE_ZONE = 'America/New_York';
 test.use({ timezoneId: DEVICE_ZONE });
 
-/**
- * The numbers of a text by the decimal mark they show: `dot` for "1,234.56" / "0.01", `comma` for
- * "1.234,56" / "0,01". Dates, times and e-mail addresses are taken out first; "1.234" or "1,234"
- * alone could be either and count as neither.
- */
-function numberStyles(text: string): { dot: string[]; comma: string[] } {
-  const cleaned = text
-    .replace(/\S+@\S+/g, ' ')
-    .replace(/\d{1,4}\u200f?[./-]\d{1,2}\u200f?[./-]\d{1,4}/g, ' ')
-    .replace(/\d{1,2}:\d{2}(?::\d{2})?/g, ' ');
-  const dot: string[] = [];
-  const comma: string[] = [];
-  for (const token of cleaned.match(/\d+(?:[.,]\d+)+/g) ?? []) {
-    const marks = token.replace(/\d/g, '');
-    const last = marks.at(-1)!;
-    const tail = token.slice(token.lastIndexOf(last) + 1);
-    if (marks.includes('.') && marks.includes(',')) (last === '.' ? dot : comma).push(token);
-    else if (marks.length === 1 && tail.length !== 3) (last === '.' ? dot : comma).push(token);
-  }
-  return { dot, comma };
-}
-
 /** What the screen shows as text, without what editors wrote (news titles, summaries and articles carry their own numbers). */
 async function screenText(page: Page): Promise<string> {
-  return page.evaluate(() => {
+  return page.evaluate((editorial) => {
     let text = document.body.innerText;
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('.tp-news-title, .tp-news-desc, .tp-news-heading, [data-testid="news-body"]'))) {
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(editorial))) {
       const own = el.innerText.trim();
       if (own) text = text.split(own).join(' ');
     }
     return text;
-  });
+  }, EDITORIAL);
 }
 
 /** The screen writes every number in the language's format: German with decimal commas, Arabic (Latin digits) with decimal points. */

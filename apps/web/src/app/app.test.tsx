@@ -283,14 +283,19 @@ describe('user page', () => {
     expect(useAuth.getState().token).toBeNull();
   });
 
-  it('demo users see the mock badge, the reset button, and "only true account" on restricted entries', async () => {
+  it('demo users see the mock badge, the reset button, and on a real-account entry why, with the way to a real account', async () => {
     login(demoUser);
     await open('#/user');
     await screen.findByTestId('user-mock-badge');
     expect(expectShown(screen.getByTestId('user-demo-reset')).hasAttribute('disabled')).toBe(false);
     fireEvent.click(screen.getByTestId('user-link-charge'));
-    expect(toast).toHaveBeenLastCalledWith(expect.stringContaining('Only available for a real account'));
-    expect(path()).toBe('/user');
+    await waitFor(() => expect(path()).toBe('/mine/charge'));
+    expect((await screen.findByTestId('wallet-demo-notice')).textContent).toContain('Only available for a real account');
+    expectShown(screen.getByTestId('wallet-demo-notice-register'));
+    await act(async () => {
+      window.location.hash = '#/user';
+    });
+    await screen.findByTestId('user-mock-badge');
     fireEvent.click(screen.getByTestId('user-link-accounts'));
     await waitFor(() => expect(path()).toBe('/mine/accounts'));
   });

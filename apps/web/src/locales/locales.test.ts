@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGS } from '@tp/contracts';
+import { LANG_BCP47, LANGS } from '@tp/contracts';
 import { commonLocalesDir, languagesIn, loadTexts, localeFolders } from './locale-files';
 
 const dir = commonLocalesDir;
@@ -48,5 +48,27 @@ describe('locale files', () => {
 
   it('en.json has no empty values', () => {
     expect(Object.entries(en).filter(([, v]) => !v.trim())).toEqual([]);
+  });
+});
+
+/** i18next's plural suffixes: the forms Intl.PluralRules names (Arabic uses all six). */
+const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+const PLURAL_KEY = new RegExp(`^(.+)_(${PLURAL_FORMS.join('|')})$`);
+
+describe('counted texts ("{{n}} trades")', () => {
+  it('no language needs a form i18next has no suffix for', () => {
+    for (const lang of LANGS) {
+      const categories = new Intl.PluralRules(LANG_BCP47[lang]).resolvedOptions().pluralCategories as string[];
+      expect(categories.filter((c) => !(PLURAL_FORMS as readonly string[]).includes(c)), lang).toEqual([]);
+    }
+  });
+
+  it.each(localeFolders().map((f) => [f.name, f.folder] as const))('%s: each counted text has every plural form, and no plain key beside them', (_name, folder) => {
+    const texts = loadTexts(folder, 'en');
+    const bases = new Set(Object.keys(texts).flatMap((k) => PLURAL_KEY.exec(k)?.[1] ?? []));
+    for (const base of bases) {
+      expect(PLURAL_FORMS.filter((f) => !(`${base}_${f}` in texts)), `${base}: missing forms`).toEqual([]);
+      expect(base in texts, `${base}: a plain key would hide the forms`).toBe(false);
+    }
   });
 });

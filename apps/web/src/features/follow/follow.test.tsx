@@ -5,7 +5,7 @@ import { cancelAll, configureApi } from '../../lib/api/client';
 import { useAuth } from '../../lib/auth-store';
 import { i18next, initI18n, setLang } from '../../lib/i18n';
 import { calls, renderScreen, resetFetch, routes } from '../../test/market-harness';
-import { FollowHomePage, FollowSubmitPage, MyFollowerPage, TraderPage } from './follow-screens';
+import { FollowHomePage, FollowSubmitPage, MyFollowerPage, RankPage, TraderPage } from './follow-screens';
 
 vi.mock('../../lib/toast', () => ({ toast: vi.fn(), toastSuccess: vi.fn() }));
 const { toast, toastSuccess } = await import('../../lib/toast');
@@ -79,6 +79,22 @@ describe('followers are counted with the language plural rules', () => {
     routes[endpoints.follow.traderList.path] = () => ({ data: [card(9, 1), card(10, 4)], total: 2, current_page: 1, last_page: 1, per_page: 20 });
     await renderScreen(<FollowHomePage />, '/follow');
     await waitFor(() => expect(screen.getAllByTestId('follow-trader-followers').map((e) => e.textContent)).toEqual(['1 follower', '4 followers']));
+  });
+});
+
+describe('the ranking counts trades with the language plural rules', () => {
+  it.each([
+    ['en', [1, 2, 0], ['1 trade', '2 trades', '0 trades']],
+    ['ru', [1, 3, 5], ['1 сделка', '3 сделки', '5 сделок']],
+    ['cs', [1, 3, 5], ['1 obchod', '3 obchody', '5 obchodů']],
+    ['ar', [2, 3, 11], ['2 صفقتان', '3 صفقات', '11 صفقة']],
+    ['de', [1, 1234, 2], ['1 Trade', '1.234 Trades', '2 Trades']],
+  ] as const)('%s', async (lang, counts, texts) => {
+    await setLang(lang);
+    await i18next.loadNamespaces('follow');
+    routes[endpoints.follow.list.path] = () => counts.map((n, i) => ({ ...detail(20 + i, 0).stats, three_week_trade_num: n }));
+    await renderScreen(<RankPage />, '/rank');
+    await waitFor(() => expect(screen.getAllByTestId('rank-row-trades').map((e) => e.textContent!.split(' · ')[0])).toEqual(texts));
   });
 });
 

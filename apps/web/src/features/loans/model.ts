@@ -1,8 +1,9 @@
 import { dec } from '@tp/domain';
+import { plainNumber } from '../../lib/format';
 
-/** A daily fraction as the percent shown: '0.0025' -> '0.25'. */
+/** A daily fraction as the percent shown, in the language's number format: '0.0025' -> '0.25', '0,25' in German. */
 export function percent(rate: string): string {
-  return dec(rate).times(100).toString();
+  return plainNumber(dec(rate).times(100).toFixed());
 }
 
 /** What a user types into an amount: digits and one point, two decimals at most. */

@@ -11,6 +11,7 @@ const said = (data: unknown, msg: string) => new Response(JSON.stringify({ code:
 import { ChargePage } from './routes/charge-page';
 import { HistoryPage } from './routes/history-page';
 import { pickSide, TransferPage } from './routes/transfer-page';
+import { MethodListPage } from './routes/method-list-page';
 import { WithdrawPage } from './routes/withdraw-page';
 import { WithdrawWayPage } from './routes/withdraw-way-page';
 import { withdrawPreview } from './model/wallet-model';
@@ -281,6 +282,46 @@ describe('withdraw', () => {
     await screen.findByTestId('withdraw-not-bind');
     await click(screen.getByText('Bind now'));
     await waitFor(() => expect(where()).toBe('/mine/withdraw-way?type=1&draw_id=1'));
+  });
+});
+
+describe('methods in their waiting time after binding', () => {
+  it('the method list says from when (device time) a method bound just now is usable, and nothing for an older one', async () => {
+    const fresh = { ...method, id: 51, created_at: wireIn(-1000), usable_at: wireIn(86_399_000) };
+    routes[endpoints.withdrawals.methods.path] = () => ({ list: [fresh, method], drawCurrency: null });
+    await renderScreen(<MethodListPage type={1} />, '/mine/coin-address-list');
+    const { formatDateTime, wireToMs } = await import('../../lib/datetime');
+    await screen.findByTestId('coin-method-51');
+    expect(within(screen.getByTestId('coin-method-51')).getByTestId('method-usable-from').textContent).toBe(`Usable from ${formatDateTime(wireToMs(fresh.usable_at), 'en')}`);
+    expect(within(screen.getByTestId('coin-method-41')).queryByTestId('method-usable-from')).toBeNull();
+  });
+
+  it('the withdrawal form starts on a usable method; one bound just now says from when and cannot be withdrawn to', async () => {
+    const fresh = { ...method, id: 51, dc_address: 'TFreshAddressabcdefghijklmnopqrstu', created_at: wireIn(-1000), usable_at: wireIn(86_399_000) };
+    routes[endpoints.withdrawals.currencies.path] = () => [USDT];
+    routes[endpoints.withdrawals.methods.path] = () => ({ list: [fresh, method], drawCurrency: USDT });
+    routes[endpoints.withdrawals.list.path] = () => empty;
+    await renderScreen(<WithdrawPage />, '/mine/withdraw?type=0');
+    await screen.findByTestId('withdraw-method-51');
+    expect(screen.getByTestId('withdraw-method-41').getAttribute('aria-checked')).toBe('true');
+    expect(screen.queryByTestId('withdraw-waiting')).toBeNull();
+    await click(screen.getByTestId('withdraw-method-51'));
+    const { formatDateTime, wireToMs } = await import('../../lib/datetime');
+    expect(screen.getByTestId('withdraw-waiting').textContent).toContain(formatDateTime(wireToMs(fresh.usable_at), 'en'));
+    expect((screen.getByTestId('withdraw-submit') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('in German the fee, the amount received and the minimum are written as German numbers', async () => {
+    await setLang('de');
+    routes[endpoints.withdrawals.currencies.path] = () => [BTC];
+    routes[endpoints.withdrawals.methods.path] = () => ({ list: [{ ...method, draw_id: 3 }], drawCurrency: BTC });
+    routes[endpoints.withdrawals.list.path] = () => empty;
+    await renderScreen(<WithdrawPage />, '/mine/withdraw?type=0');
+    await screen.findByTestId('withdraw-method-41');
+    type('withdraw-amount', '12345.6');
+    expect(screen.getByTestId('withdraw-fee').textContent).toBe('12,3456 USDT');
+    expect(screen.getByTestId('withdraw-received').textContent).toBe('12.333,2544 USDT');
+    expect(screen.getByTestId('withdraw-min').textContent).toBe('Mindestens 50 USDT');
   });
 });
 

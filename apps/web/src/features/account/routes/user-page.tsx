@@ -29,9 +29,7 @@ import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { money } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
 import { useTheme, usePrefs } from '../../../lib/theme';
-import { toast } from '../../../lib/toast';
 import { resetDemoAccount, useLogout } from '../api/account-api';
-import { DEMO_BLOCKED } from '../components/restricted';
 import { UserHead } from '../components/user-head';
 
 interface Entry { path: string; label: string; icon: ReactNode; testId?: string }
@@ -50,11 +48,8 @@ export function UserPage() {
   const setTheme = useTheme((s) => s.setTheme);
   const doLogout = useLogout();
 
-  const go = (path: string) => {
-    if (demo && DEMO_BLOCKED.has(path)) return toast(t('public.only_true_account'));
-    navigate(path);
-  };
-
+  // A demo account opens the real-account entries too: each of those screens says why it is for a
+  // real account and offers to register or log in to one (RealAccountNotice).
   const quick: Entry[] = [
     { path: '/mine/charge', label: t('user.deposit'), icon: <BankcardOutline /> },
     { path: '/mine/withdraw', label: t('user.withdraw'), icon: <BillOutline /> },
@@ -119,7 +114,7 @@ export function UserPage() {
         </div>
         <div className="tp-icon-grid tp-quick">
           {quick.map((q) => (
-            <button key={q.path} type="button" onClick={() => go(q.path)} data-testid={`user-link-${q.path.split('/').pop()}`}>
+            <button key={q.path} type="button" onClick={() => navigate(q.path)} data-testid={`user-link-${q.path.split('/').pop()}`}>
               <span className="tp-quick-icon">{q.icon}</span>
               <span>{q.label}</span>
             </button>
@@ -129,7 +124,7 @@ export function UserPage() {
 
       <List className="tp-list">
         {entries.map((e) => (
-          <List.Item key={e.path} prefix={<span className="tp-list-icon">{e.icon}</span>} onClick={() => go(e.path)} arrowIcon data-testid={e.testId ?? `user-link-${e.path.split('/').pop()}`}>
+          <List.Item key={e.path} prefix={<span className="tp-list-icon">{e.icon}</span>} onClick={() => navigate(e.path)} arrowIcon data-testid={e.testId ?? `user-link-${e.path.split('/').pop()}`}>
             {e.label}
           </List.Item>
         ))}

@@ -8,7 +8,7 @@ import { FOLLOW_RANK_SORTS, type FollowLeader, type FollowRankSort } from '@tp/c
 import { PageFrame } from '../../../components/ui/page-frame';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { useAuth } from '../../../lib/auth-store';
-import { percent, plainNumber, signedMoney, signedPercent, trendClass } from '../../../lib/format';
+import { decimal, percent, plainNumber, signedMoney, signedPercent, trendClass } from '../../../lib/format';
 import { fetchRanking, followKeys } from '../api/follow-api';
 import { TraderAvatar } from '../components/follow-parts';
 
@@ -61,8 +61,8 @@ export function RankPage({ headerRight }: { headerRight?: ReactNode }) {
                 <TraderAvatar name={l.user.nickname} />
                 <span style={{ flex: 1, minWidth: 0 }}>
                   <span className="tp-follow-name">{l.user.nickname}</span>
-                  <span className="tp-muted">
-                    {t('trades_n', { n: l.three_week_trade_num })} · {t('win_short', { n: l.three_week_win })}
+                  <span className="tp-muted" data-testid="rank-row-trades">
+                    {t('trades_n', { count: l.three_week_trade_num, n: plainNumber(l.three_week_trade_num) })} · {t('win_short', { n: decimal(l.three_week_win, 2) })}
                   </span>
                 </span>
                 <span className={`tp-num ${f.className}`} dir="ltr" data-testid="rank-figure">

@@ -11,7 +11,6 @@ import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { money, signedPercent } from '../../../lib/format';
 import { useBalance, useProfits } from '../../../lib/queries';
 import { usePrefs } from '../../../lib/theme';
-import { toast } from '../../../lib/toast';
 
 /** Home: the account part; the market part (cards, shortcuts, categories, list) comes from app/. */
 export function HomePage({ headerRight, markets }: { headerRight?: ReactNode; markets?: ReactNode }) {
@@ -26,7 +25,7 @@ export function HomePage({ headerRight, markets }: { headerRight?: ReactNode; ma
 
   const go = (path: string) => {
     if (!token) return navigate(`/login?from=${encodeURIComponent(path)}`);
-    if (demo) return toast(t('public.only_true_account'));
+    // A demo account is shown, on that screen, why it is for a real account and the way to one.
     navigate(path);
   };
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ID_CARD_TYPES, REVIEW_STATUS, type RealNameCenter } from '@tp/contracts';
 import { Field } from '../../../components/ui/field';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { RealAccountNotice } from '../../../components/ui/real-account-notice';
 import { LoadError, LoadingLines } from '../../../components/ui/states';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { fetchRealNameCenter, realNameKey, submitRealName } from '../api/identity-api';
@@ -19,7 +20,7 @@ export function AuthPage() {
   return (
     <PageFrame title={t('nav.mine_auth')} fallback="/user" testId="page-mine-auth">
       {/* A demo account is kept from real-name auth (spec section 6); the server refuses it too. */}
-      {demo ? <NoticeBar content={t('public.only_true_account')} color="alert" wrap className="tp-id-notice" data-testid="identity-demo-notice" /> : <AuthView />}
+      {demo ? <RealAccountNotice testId="identity-demo-notice" /> : <AuthView />}
     </PageFrame>
   );
 }

@@ -1,10 +1,10 @@
 import '../invite.css';
 import type { ReactNode } from 'react';
-import { NoticeBar } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { PageFrame } from '../../../components/ui/page-frame';
+import { RealAccountNotice } from '../../../components/ui/real-account-notice';
 import { LoadError, LoadingLines } from '../../../components/ui/states';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { plainNumber } from '../../../lib/format';
@@ -68,7 +68,7 @@ export function InvitePage() {
   const user = useAuth((s) => s.user);
   const demo = isDemoUser(user);
   let body: ReactNode;
-  if (demo) body = <NoticeBar content={common('public.only_true_account')} color="alert" wrap data-testid="invite-demo-refused" />;
+  if (demo) body = <RealAccountNotice testId="invite-demo-refused" />;
   else if (!user) body = <LoadingLines rows={4} />;
   else
     body = (

@@ -6,6 +6,7 @@ import type { IChartApi, ISeriesApi, Time, UTCTimestamp } from 'lightweight-char
 import { klinePeriodName, type KlinePoint, type KlinePush, type TradeSymbol } from '@tp/contracts';
 import { CHART_UTC_OFFSET_MS, type CandlePeriod } from '@tp/domain';
 import { dateLocale, formatChartCrosshair, formatChartTick, zoneName } from '../../../lib/datetime';
+import { price } from '../../../lib/format';
 import { useTheme, type Theme } from '../../../lib/theme';
 import { ws, type WsMessage } from '../../../lib/ws';
 import { createPacer } from '../../../lib/pacer';
@@ -23,6 +24,16 @@ const BARS_IN_VIEW = 70;
 
 /** lightweight-charts' TickMarkType (Year, Month, DayOfMonth, Time, TimeWithSeconds) by value. */
 const TICKS = ['year', 'month', 'day', 'time', 'time'] as const;
+
+/**
+ * The candles' price format: the symbol's decimals in the app language's marks (lib/format), as
+ * every other price on the screen ("112.765,26" in German) - the price scale, the last price's
+ * label and the crosshair's; the library would write "112765.26" whatever the language.
+ */
+export function chartPriceFormat(precision: number, lang: string) {
+  const places = Math.max(0, precision);
+  return { type: 'custom' as const, minMove: 1 / 10 ** places, formatter: (value: number) => price(value, places, lang) };
+}
 
 interface Palette { bg: string; text: string; grid: string; border: string; up: string; down: string }
 
@@ -171,13 +182,12 @@ export function CandleChart({ symbol, period }: { symbol: TradeSymbol; period: C
     }
   }, [lib, palette]);
 
-  // Price precision of the symbol.
+  // Prices with the symbol's precision, written as the language writes numbers.
   useEffect(() => {
     const c = chartRef.current;
     if (!c) return;
-    const p = Math.max(0, symbol.PricePrecision);
-    c.candles.applyOptions({ priceFormat: { type: 'price', precision: p, minMove: 1 / 10 ** p } });
-  }, [lib, symbol.PricePrecision]);
+    c.candles.applyOptions({ priceFormat: chartPriceFormat(symbol.PricePrecision, lang) });
+  }, [lib, symbol.PricePrecision, lang]);
 
   // Dates in the app's language (the library would use the browser's): the crosshair label with
   // the time (the date alone on daily candles), and the time axis's years, months, days and hours.

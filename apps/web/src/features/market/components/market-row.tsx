@@ -3,18 +3,12 @@ import { memo, useRef } from 'react';
 import { StarFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { TradeSymbol } from '@tp/contracts';
-import { LANG_BCP47, isLang } from '@tp/contracts';
 import { compactNumber } from '../../../lib/format';
 import { useOnScreen } from '../../../lib/on-screen';
 import { useQuote } from '../model/quote-store';
 import { ClosedBadge } from './closed-badge';
 import { ChangeText, PriceText } from './quote-text';
 import { SymbolLogo } from './symbol-logo';
-
-/** Locale for short numbers, always with Latin digits (prices beside them use Latin digits too). */
-export function numberLocale(lang: string): string {
-  return `${isLang(lang) ? LANG_BCP47[lang] : 'en'}-u-nu-latn`;
-}
 
 interface MarketRowProps {
   symbol: TradeSymbol;
@@ -43,7 +37,7 @@ export const MarketRow = memo(function MarketRow({ symbol, starred = false, onSe
         </span>
         <span className="tp-market-sub">
           <ClosedBadge symbol={symbol} />
-          <span className="tp-muted">{t('market.volume_24h', { value: compactNumber(q.volume, numberLocale(i18n.language)) })}</span>
+          <span className="tp-muted">{t('market.volume_24h', { value: compactNumber(q.volume, i18n.language) })}</span>
         </span>
       </span>
       <PriceText className="tp-market-price" value={q.close} precision={symbol.PricePrecision} testId="market-row-price" />

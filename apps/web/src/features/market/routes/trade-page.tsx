@@ -20,7 +20,6 @@ import { useWatchlist, type WatchlistState } from '../api/watchlist';
 import { useLiveSymbol } from '../model/market-clock';
 import { useDayMarketFeed, useQuote } from '../model/quote-store';
 import { CandleChart } from '../components/candle-chart';
-import { numberLocale } from '../components/market-row';
 import { NextOpening } from '../components/next-opening';
 import { ChangeText, PriceText } from '../components/quote-text';
 import { StarButton } from '../components/star-button';
@@ -79,7 +78,7 @@ function SymbolQuote({ symbol }: { symbol: TradeSymbol }) {
         </span>
         <span>
           <span className="tp-muted">{t('market.vol_24h')}</span>
-          <span className="tp-stat-val">{compactNumber(q.volume, numberLocale(i18n.language))}</span>
+          <span className="tp-stat-val">{compactNumber(q.volume, i18n.language)}</span>
         </span>
       </div>
     </>

@@ -9,17 +9,17 @@ import { dec, microProfit } from '@tp/domain';
 import { LoadError } from '../../../components/ui/states';
 import { useIntent } from '../../../lib/api/intent';
 import { useAuth } from '../../../lib/auth-store';
-import { money } from '../../../lib/format';
+import { money, plainNumber } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
 import { toast } from '../../../lib/toast';
 import { refreshAfterMicroChange, submitMicro, useMicroSeconds } from '../api/micro-api';
 import { useLiveOptions } from '../model/live-options';
 import { MicroLiveOrders } from './micro-live-orders';
 
-/** Whole percent of a fractional ratio for labels: "0.85" -> "85". */
+/** Percent of a fractional ratio, as fixed-point text for the format helpers: "0.85" -> "85", "0.855" -> "85.5". */
 export function ratioPercent(ratio: string): string {
   try {
-    return dec(ratio).times(100).toDecimalPlaces(2).toString();
+    return dec(ratio).times(100).toDecimalPlaces(2).toFixed();
   } catch {
     return '--';
   }
@@ -131,7 +131,7 @@ export function MicroOrderForm({ symbol }: { symbol: TradeSymbol }) {
               data-seconds={o.Seconds}
             >
               <b>{t('micro.seconds_value', { seconds: o.Seconds })}</b>
-              <span>{t('micro.ratio_value', { ratio: ratioPercent(o.ProfitRatio) })}</span>
+              <span>{t('micro.ratio_value', { ratio: plainNumber(ratioPercent(o.ProfitRatio)) })}</span>
             </button>
           ))}
         </div>

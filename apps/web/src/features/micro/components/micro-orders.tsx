@@ -8,7 +8,7 @@ import { ReceiptVerify } from '../../../components/fair/receipt-verify';
 import { MICRO_STATUS_CLOSED, MICRO_STATUS_RUNNING, type MicroOrder } from '@tp/contracts';
 import { DetailRow } from '../../../components/ui/detail-row';
 import { CardSkeletons, Empty, LoadError } from '../../../components/ui/states';
-import { exactPrice, money, signedMoney, trend, trendClass } from '../../../lib/format';
+import { exactPrice, money, plainPercent, signedMoney, trend, trendClass } from '../../../lib/format';
 import { MICRO_KEY, useMicroOrders } from '../api/micro-api';
 import { formatRemaining, useCountdown } from '../model/countdown';
 import { ratioPercent } from './micro-order-form';
@@ -63,7 +63,7 @@ function OrderRow({ order, receivedAt, onOpen, onDue }: { order: MicroOrder; rec
         {running ? (
           <span>
             <span className="tp-muted">{t('micro.ratio')}</span>
-            <b>{`${ratioPercent(order.ProfitRatio)}%`}</b>
+            <b>{plainPercent(ratioPercent(order.ProfitRatio))}</b>
           </span>
         ) : (
           <span>
@@ -101,7 +101,7 @@ function OrderSheet({ order, onClose }: { order: MicroOrder | null; onClose: () 
           </DetailRow>
           <DetailRow label={t('micro.stake')}>{money(o.Number)}</DetailRow>
           <DetailRow label={t('micro.duration')}>{t('micro.seconds_value', { seconds: o.Seconds })}</DetailRow>
-          <DetailRow label={t('micro.ratio')}>{`${ratioPercent(o.ProfitRatio)}%`}</DetailRow>
+          <DetailRow label={t('micro.ratio')}>{plainPercent(ratioPercent(o.ProfitRatio))}</DetailRow>
           <DetailRow label={t('micro.open_price')}>{exactPrice(o.OpenPrice)}</DetailRow>
           <DetailRow label={t('micro.end_price')}>{exactPrice(o.EndPrice)}</DetailRow>
           <DetailRow label={t('micro.fact_profits')}>

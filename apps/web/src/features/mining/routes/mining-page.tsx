@@ -38,7 +38,7 @@ function FundCard({ fund }: { fund: Fund }) {
           <span className="tp-muted">{t('daily_rate')}</span>
         </div>
         <div>
-          <span className="tp-mining-stat tp-num">{t('days', { n: plainNumber(fund.lock_dividend_days) })}</span>
+          <span className="tp-mining-stat tp-num">{t('days', { count: fund.lock_dividend_days, n: plainNumber(fund.lock_dividend_days) })}</span>
           <span className="tp-muted">{t('term')}</span>
         </div>
       </div>

@@ -75,7 +75,7 @@ function SubscribeForm({ fund }: { fund: Fund }) {
         <Line label={t('daily_rate')}>
           <span dir="ltr">{plainPercent(fund.dividend_percentage)}</span>
         </Line>
-        <Line label={t('term')}>{t('days', { n: plainNumber(fund.lock_dividend_days) })}</Line>
+        <Line label={t('term')}>{t('days', { count: fund.lock_dividend_days, n: plainNumber(fund.lock_dividend_days) })}</Line>
         <Line label={t('amount_bounds')} testId="subscribe-bounds">
           <span dir="ltr">
             {plainNumber(fund.staring_sub_amount)} - {plainNumber(fund.max_sub_amount)} {c}

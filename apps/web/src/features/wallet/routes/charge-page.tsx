@@ -15,7 +15,7 @@ import { money } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { fetchBankAccounts, fetchBankCoins, fetchCharges, fetchDepositAddresses, submitCoinDeposit, submitWireDeposit } from '../api/deposits';
 import { walletKeys } from '../api/wallet-keys';
-import { DemoNotice } from '../components/demo-notice';
+import { RealAccountNotice } from '../../../components/ui/real-account-notice';
 import { CopyLine } from '../components/label-value-lines';
 import { ChargeStatus } from '../components/record-status';
 import { SectionTitle } from '../components/section-title';
@@ -252,7 +252,7 @@ export function ChargePage() {
   return (
     <PageFrame title={t('nav.mine_charge')} fallback="/user" testId="page-mine-charge">
       {demo ? (
-        <DemoNotice />
+        <RealAccountNotice testId="wallet-demo-notice" />
       ) : (
         <>
           <Tabs activeKey={String(type)} onChange={(k) => setParams({ type: k }, { replace: true })} className="tp-tabs" data-testid="charge-tabs">

@@ -1,7 +1,7 @@
 import '../wallet.css';
 import { useState } from 'react';
 import { SwipeAction } from 'antd-mobile';
-import { AddOutline } from 'antd-mobile-icons';
+import { AddOutline, ClockCircleOutline } from 'antd-mobile-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,12 +11,27 @@ import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { walletKeys } from '../api/wallet-keys';
 import { deleteDrawMethod, fetchDrawMethods } from '../api/withdrawals';
-import { DemoNotice } from '../components/demo-notice';
+import { RealAccountNotice } from '../../../components/ui/real-account-notice';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { currencyLabel, shortText } from '../model/wallet-model';
+import { usableFrom, useNowAcross } from '../model/waiting-time';
+import { formatDateTime, wireToMs } from '../../../lib/datetime';
 
-function MethodCard({ m }: { m: DrawMethod }) {
+/** A method bound less than the waiting time ago: from when it may be withdrawn to, in the device's zone. */
+function UsableFrom({ at }: { at: number | null }) {
+  const { t, i18n } = useTranslation();
+  if (at === null) return null;
+  return (
+    <span className="tp-method-waiting" data-testid="method-usable-from">
+      <ClockCircleOutline aria-hidden />
+      <span>{t('withdraw_way.usable_from', { time: formatDateTime(at, i18n.language) })}</span>
+    </span>
+  );
+}
+
+function MethodCard({ m, now }: { m: DrawMethod; now: number }) {
   const { t } = useTranslation();
+  const waiting = <UsableFrom at={usableFrom(m, now)} />;
   if (m.type === DRAW_TYPES.coin) {
     return (
       <div className="tp-method">
@@ -24,6 +39,7 @@ function MethodCard({ m }: { m: DrawMethod }) {
         <span className="tp-break tp-num" data-testid="method-address">
           {m.dc_address}
         </span>
+        {waiting}
       </div>
     );
   }
@@ -39,6 +55,7 @@ function MethodCard({ m }: { m: DrawMethod }) {
       <span className="tp-muted">{t('withdraw_way.payee_is', { name: m.payee_name })}</span>
       {extra ? <span className="tp-muted tp-break">{extra}</span> : null}
       {m.remark ? <span className="tp-muted tp-break">{m.remark}</span> : null}
+      {waiting}
     </div>
   );
 }
@@ -52,6 +69,7 @@ export function MethodListPage({ type }: { type: 1 | 2 }) {
   const demo = isDemoUser(useAuth((s) => s.user));
   const methods = useQuery({ queryKey: walletKeys.drawMethods(token, type), queryFn: ({ signal }) => fetchDrawMethods(type, undefined, signal), enabled: !demo });
   const [deleting, setDeleting] = useState<DrawMethod | null>(null);
+  const now = useNowAcross(methods.data?.list.map((m) => wireToMs(m.usable_at) ?? 0) ?? []);
   const name = type === DRAW_TYPES.coin ? 'coin' : 'bank';
   const title = type === DRAW_TYPES.coin ? t('nav.mine_coin_address_list') : t('nav.mine_bank_card_list');
 
@@ -65,7 +83,7 @@ export function MethodListPage({ type }: { type: 1 | 2 }) {
   };
 
   let body;
-  if (demo) body = <DemoNotice />;
+  if (demo) body = <RealAccountNotice testId="wallet-demo-notice" />;
   else if (methods.isPending) body = <div className="tp-card"><LoadingLines rows={4} /></div>;
   else if (methods.isError) body = <LoadError onRetry={() => void methods.refetch()} />;
   else if (methods.data.list.length === 0) body = <Empty>{type === DRAW_TYPES.coin ? t('withdraw_way.empty_coin') : t('withdraw_way.empty_bank')}</Empty>;
@@ -80,7 +98,7 @@ export function MethodListPage({ type }: { type: 1 | 2 }) {
             rightActions={[{ key: 'delete', text: t('withdraw_way.delete'), color: 'danger', onClick: () => setDeleting(m) }]}
             data-testid={`${name}-method-${m.id}`}
           >
-            <MethodCard m={m} />
+            <MethodCard m={m} now={now} />
           </SwipeAction>
         ))}
       </div>

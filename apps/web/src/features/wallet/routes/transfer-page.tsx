@@ -14,7 +14,7 @@ import { useBalance } from '../../../lib/queries';
 import { toast } from '../../../lib/toast';
 import { fetchTransfers, submitTransfer } from '../api/transfers';
 import { walletKeys } from '../api/wallet-keys';
-import { DemoNotice } from '../components/demo-notice';
+import { RealAccountNotice } from '../../../components/ui/real-account-notice';
 import { SectionTitle } from '../components/section-title';
 import { AccountPicker } from '../components/account-picker';
 import { PagedItems, usePaged } from '../components/paged-list';
@@ -105,7 +105,7 @@ export function TransferPage() {
   return (
     <PageFrame title={t('nav.mine_transfer')} fallback="/user" testId="page-mine-transfer">
       {demo ? (
-        <DemoNotice />
+        <RealAccountNotice testId="wallet-demo-notice" />
       ) : (
         <>
           <div className="tp-card">

@@ -13,7 +13,6 @@ import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { money } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
 import { usePrefs } from '../../../lib/theme';
-import { toast } from '../../../lib/toast';
 
 /** The hide toggle shared with the user page (remembered). */
 export function HideToggle({ testId }: { testId: string }) {
@@ -42,11 +41,9 @@ export function WalletPage() {
   const balance = useBalance();
   const hide = usePrefs((s) => s.hideAssets);
 
-  const go = (path: string, realOnly = false) => {
-    if (demo && realOnly) return toast(t('public.only_true_account'));
-    navigate(path);
-  };
 
+  // Deposit, withdraw and the bound methods are real-account screens: a demo account opening them
+  // is told why there and offered a real account (RealAccountNotice).
   let total: ReactNode;
   if (balance.isPending) total = <LoadingLines rows={1} />;
   else if (balance.isError) total = <LoadError compact onRetry={() => void balance.refetch()} />;
@@ -63,25 +60,25 @@ export function WalletPage() {
           {total}
         </div>
         <div className="tp-balance-actions">
-          <Button onClick={() => go('/mine/charge', true)} data-testid="wallet-deposit">
+          <Button onClick={() => navigate('/mine/charge')} data-testid="wallet-deposit">
             {t('user.deposit')}
           </Button>
-          <Button onClick={() => go('/mine/withdraw', true)} data-testid="wallet-withdraw">
+          <Button onClick={() => navigate('/mine/withdraw')} data-testid="wallet-withdraw">
             {t('user.withdraw')}
           </Button>
         </div>
       </div>
       <List className="tp-list">
-        <List.Item prefix={<span className="tp-list-icon"><UnorderedListOutline /></span>} arrowIcon onClick={() => go('/mine/history?accountTypeId=1')} data-testid="wallet-link-history">
+        <List.Item prefix={<span className="tp-list-icon"><UnorderedListOutline /></span>} arrowIcon onClick={() => navigate('/mine/history?accountTypeId=1')} data-testid="wallet-link-history">
           {t('wallet.history_link')}
         </List.Item>
-        <List.Item prefix={<span className="tp-list-icon"><BillOutline /></span>} arrowIcon onClick={() => go('/mine/accounts')} data-testid="wallet-link-accounts">
+        <List.Item prefix={<span className="tp-list-icon"><BillOutline /></span>} arrowIcon onClick={() => navigate('/mine/accounts')} data-testid="wallet-link-accounts">
           {t('user.accounts')}
         </List.Item>
-        <List.Item prefix={<span className="tp-list-icon"><BankcardOutline /></span>} arrowIcon onClick={() => go('/mine/bank-card-list', true)} data-testid="wallet-link-bank-cards">
+        <List.Item prefix={<span className="tp-list-icon"><BankcardOutline /></span>} arrowIcon onClick={() => navigate('/mine/bank-card-list')} data-testid="wallet-link-bank-cards">
           {t('nav.mine_bank_card_list')}
         </List.Item>
-        <List.Item prefix={<span className="tp-list-icon"><LinkOutline /></span>} arrowIcon onClick={() => go('/mine/coin-address-list', true)} data-testid="wallet-link-coin-addresses">
+        <List.Item prefix={<span className="tp-list-icon"><LinkOutline /></span>} arrowIcon onClick={() => navigate('/mine/coin-address-list')} data-testid="wallet-link-coin-addresses">
           {t('nav.mine_coin_address_list')}
         </List.Item>
       </List>

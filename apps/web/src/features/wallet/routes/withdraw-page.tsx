@@ -11,12 +11,12 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { useIntent } from '../../../lib/api/intent';
 import { isDemoUser, useAuth } from '../../../lib/auth-store';
-import { groupThousands, money } from '../../../lib/format';
+import { groupThousands, money, plainNumber } from '../../../lib/format';
 import { useBalance } from '../../../lib/queries';
 import { toast } from '../../../lib/toast';
 import { walletKeys } from '../api/wallet-keys';
 import { fetchDrawCurrencies, fetchDrawMethods, fetchWithdrawals, submitWithdrawal } from '../api/withdrawals';
-import { DemoNotice } from '../components/demo-notice';
+import { RealAccountNotice } from '../../../components/ui/real-account-notice';
 import { KeyValue } from '../components/label-value-lines';
 import { WithdrawStatus } from '../components/record-status';
 import { SectionTitle } from '../components/section-title';
@@ -27,36 +27,20 @@ import { accountOf, allAmount, cleanAmount, currencyLabel, isPositiveAmount, pla
 import { DateTime } from '../../../components/ui/date-time';
 import { formatDateTime, wireToMs } from '../../../lib/datetime';
 import { isWithdrawCode, WithdrawCodeField } from '../components/withdraw-code-field';
+import { usableFrom, useNowAcross } from '../model/waiting-time';
 
 /** One line naming a bound method: the coin address, or bank and account. */
 export function methodLabel(m: DrawMethod): string {
   return m.type === DRAW_TYPES.coin ? shortText(m.dc_address, 10, 8) : `${m.bank_name} ${shortText(m.payee_account, 4, 4)}`;
 }
 
-/**
- * Until when a method is in its waiting time (staff setting, from its binding): null once usable.
- * Re-renders the moment it becomes usable, so the note goes and the form opens by itself.
- */
-function useWaitingUntil(method: DrawMethod | undefined): number | null {
-  const until = wireToMs(method?.usable_at) ?? 0;
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const left = until - Date.now();
-    if (left <= 0) return;
-    // Timers past ~24.8 days overflow; the waiting time is at most 30 days, so re-arm daily.
-    const id = setTimeout(() => setNow(Date.now()), Math.min(left + 50, 86_400_000));
-    return () => clearTimeout(id);
-  }, [until, now]);
-  return until > now ? until : null;
-}
-
-/** An amount in the funding account's unit (USDT), as the fee and the amount received are. */
+/** An amount in the funding account's unit (USDT), as the fee and the amount received are: its decimals, the language's marks. */
 function Usdt({ value, testId }: { value: string | null; testId?: string }) {
   const { t } = useTranslation();
   if (value === null) return <span data-testid={testId}>--</span>;
   return (
     <bdi className="tp-num" data-testid={testId}>
-      {t('withdraw.amount_usdt', { amount: value })}
+      {t('withdraw.amount_usdt', { amount: plainNumber(value) })}
     </bdi>
   );
 }
@@ -87,11 +71,13 @@ function WithdrawForm({ drawType }: { drawType: number }) {
   const asked = useRef(new Set<number>());
 
   const list = methods.data?.list ?? [];
-  const method = list.find((m) => m.id === methodId) ?? list[0];
+  const now = useNowAcross(list.map((m) => wireToMs(m.usable_at) ?? 0));
+  // The one chosen, else the first that may be withdrawn to now, else the first (its note says from when).
+  const method = list.find((m) => m.id === methodId) ?? list.find((m) => usableFrom(m, now) === null) ?? list[0];
   const drawMin = methods.data?.drawCurrency?.draw_min ?? currency?.draw_min;
   const available = accountOf(balance.data, ACCOUNT_TYPES.change)?.balance;
   const preview = withdrawPreview(amount, currency);
-  const waitingUntil = useWaitingUntil(method);
+  const waitingUntil = usableFrom(method, now);
   const waitingNote = waitingUntil === null ? null : t('withdraw.waiting_note', { time: formatDateTime(waitingUntil, i18n.language) });
 
   // No bound method for this currency: offer to bind one, once per currency (spec section 5).
@@ -202,7 +188,7 @@ function WithdrawForm({ drawType }: { drawType: number }) {
           {t('wallet.available_amount', { amount: money(available) })}
         </span>
         <span className="tp-muted" data-testid="withdraw-min">
-          {t('withdraw.min', { amount: drawMin ?? '--' })}
+          {t('withdraw.min', { amount: plainNumber(drawMin) })}
         </span>
       </div>
       <div className="tp-quote">
@@ -302,7 +288,7 @@ export function WithdrawPage() {
   return (
     <PageFrame title={t('nav.mine_withdraw')} fallback="/user" testId="page-mine-withdraw">
       {demo ? (
-        <DemoNotice />
+        <RealAccountNotice testId="wallet-demo-notice" />
       ) : (
         <>
           <Tabs activeKey={String(tab)} onChange={(k) => setParams({ type: k }, { replace: true })} className="tp-tabs" data-testid="withdraw-tabs">

@@ -14,7 +14,7 @@ import { isDemoUser, useAuth } from '../../../lib/auth-store';
 import { toast } from '../../../lib/toast';
 import { walletKeys } from '../api/wallet-keys';
 import { bindDrawMethod, fetchDrawCurrencies, type BindDrawMethodForm } from '../api/withdrawals';
-import { DemoNotice } from '../components/demo-notice';
+import { RealAccountNotice } from '../../../components/ui/real-account-notice';
 import { ChoiceChips } from '../../../components/ui/choice-chips';
 import { currencyLabel } from '../model/wallet-model';
 import { isWithdrawCode, WithdrawCodeField } from '../components/withdraw-code-field';
@@ -101,7 +101,7 @@ export function WithdrawWayPage() {
   };
 
   let body;
-  if (demo) body = <DemoNotice />;
+  if (demo) body = <RealAccountNotice testId="wallet-demo-notice" />;
   else if (currencies.isPending) body = <div className="tp-card"><LoadingLines rows={6} /></div>;
   else if (currencies.isError) body = <LoadError onRetry={() => void currencies.refetch()} />;
   else if (!currency) body = <Empty>{t('withdraw.no_channel')}</Empty>;
