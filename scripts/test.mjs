@@ -3,7 +3,7 @@
 //   1. type check and lint          2. unit tests, then API integration tests (real PostgreSQL)
 //   3. the cluster fault test       4. web and admin builds, then browser journeys (Playwright in
 //                                      Debian's Chromium)
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { ensureChromium } from './chromium.mjs';
 
@@ -37,25 +37,55 @@ function countJson(file, pick) {
 }
 
 const chromium = ensureChromium();
+/** Test files vitest runs side by side in each pass (see below). */
+const TEST_FILES_AT_ONCE = 2;
+
+/**
+ * Commands run side by side, each one's output printed whole when it ends (not interleaved).
+ * For stages that each keep one core busy: on two cores they take the time of the longest.
+ */
+async function runSideBySide(stages) {
+  const t0 = Date.now();
+  const results = await Promise.all(
+    stages.map(
+      ([title, cmd, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { cwd: root, env: process.env });
+          let out = '';
+          child.stdout.on('data', (d) => (out += d));
+          child.stderr.on('data', (d) => (out += d));
+          child.on('close', (code, signal) => {
+            console.log(`\n=== ${title}: ${cmd} ${args.join(' ')}\n${out}`);
+            if (code !== 0) problems.push(`${title} exited with ${code ?? signal}`);
+            resolve(code === 0);
+          });
+        }),
+    ),
+  );
+  stageTimes.push(`${stages.map(([title]) => title).join(' + ')} ${seconds(Date.now() - t0)}`);
+  return results;
+}
 
 // A check (type check, lint) counts as one test each.
-for (const [title, cmd, args] of [
+for (const ok of await runSideBySide([
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
-]) {
-  if (run(title, cmd, args)) passed += 1;
+])) {
+  if (ok) passed += 1;
   else failed += 1;
 }
 
 // Two passes: the server suite (real PostgreSQL, engines) and the jsdom suites each get the
-// machine to themselves, so timing inside one is not starved by the other.
+// machine to themselves, so timing inside one is not starved by the other. Within a pass two test
+// files run at once (vitest's default on two cores is one): a server test file waits on its
+// PostgreSQL much of the time, and each file has its own database, so they do not meet.
 for (const [title, projects] of [
   ['unit tests (contracts, domain, web, admin)', ['contracts', 'domain', 'web', 'admin']],
   ['API integration tests (server, real PostgreSQL)', ['server']],
 ]) {
   const json = `${tmp}/vitest-${projects.join('-')}.json`;
   rmSync(json, { force: true });
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), `--maxWorkers=${TEST_FILES_AT_ONCE}`, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
   run(title, 'npx', args);
   if (!countJson(json, (j) => ({ ok: j.numPassedTests, bad: j.numFailedTests }))) {
     failed += 1;

@@ -14,8 +14,9 @@ import { createWorld, type World } from './fuzz-world.js';
  * envelope, and no bad input may change anything: the state fingerprint (balances, ledger, business
  * tables, sessions) is compared after every attempt and the ledger re-derived after every endpoint.
  *
+ * Split into shards (endpoints-<n>.fuzz.test.ts), each a test file of its own.
  * Seeded: FUZZ_SEED replays a run (the seed is printed on failure). FUZZ_RUNS sets attempts per
- * endpoint and caller (default 150, about a minute here); FUZZ_LONG=1 runs 2,000 each.
+ * endpoint and caller (default 150); FUZZ_LONG=1 runs 2,000 each.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const LONG = process.env.FUZZ_LONG === '1';
@@ -50,19 +51,6 @@ const counts = { requests: 0, badInputs: 0, hostileValid: 0, skippedValid: 0, fa
 
 let world: World;
 let digest: StateDigest;
-
-beforeAll(async () => {
-  world = await createWorld();
-  digest = await stateDigest(world.t.db);
-}, 120_000);
-
-afterAll(async () => {
-  console.log(
-    `fuzz (seed ${SEED}, ${RUNS} attempts per endpoint and caller): ${counts.requests} requests, ${counts.badInputs} bad inputs, ` +
-      `${counts.faults} HTTP 500, ${counts.envelopeProblems} envelope problems, ${counts.stateChanges} state changes; ${counts.hostileValid} valid inputs with hostile text sent to actions, ${counts.skippedValid} other valid inputs skipped`,
-  );
-  await world?.t.close();
-});
 
 function tokenOf(caller: CallerName): string | undefined {
   if (caller === 'visitor') return undefined;
@@ -110,27 +98,49 @@ async function runAttempt(endpoint: EndpointSpec, caller: CallerName, attempt: A
   if (problems.length > 0) throw new Error(`${caller} ${endpoint.methods.join('/')} ${endpoint.path}:\n${problems.join('\n')}`);
 }
 
-describe('fuzz: every endpoint refuses bad input in the envelope and changes nothing', () => {
-  it('covers every endpoint object of contracts', () => {
-    expect(allEndpoints().length).toBeGreaterThan(40);
+/**
+ * One shard of the suite: every `shards`-th endpoint from `shard` on, with its own world (server and
+ * database). The shards are separate test files so that the run's workers take them side by side;
+ * together they cover every endpoint object exactly once.
+ */
+export function fuzzEndpointShard(shard: number, shards: number, file: string): void {
+  beforeAll(async () => {
+    world = await createWorld();
+    digest = await stateDigest(world.t.db);
+  }, 120_000);
+
+  afterAll(async () => {
+    console.log(
+      `fuzz shard ${shard + 1}/${shards} (seed ${SEED}, ${RUNS} attempts per endpoint and caller): ${counts.requests} requests, ${counts.badInputs} bad inputs, ` +
+        `${counts.faults} HTTP 500, ${counts.envelopeProblems} envelope problems, ${counts.stateChanges} state changes; ${counts.hostileValid} valid inputs with hostile text sent to actions, ${counts.skippedValid} other valid inputs skipped`,
+    );
+    await world?.t.close();
   });
 
-  for (const endpoint of allEndpoints()) {
-    it(`${endpoint.methods.join('/')} ${endpoint.path}`, async () => {
-      for (const caller of callersOf(endpoint)) {
-        const numRuns = allowed(endpoint, caller) ? RUNS : Math.max(2, Math.ceil(RUNS / 5));
-        try {
-          await fc.assert(
-            fc.asyncProperty(attemptArbitrary(endpoint), (attempt) => runAttempt(endpoint, caller, attempt)),
-            { seed: SEED, numRuns },
-          );
-        } catch (err) {
-          const replay = `replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npx vitest run --project server src/fuzz/endpoints.fuzz.test.ts -t "${endpoint.path}"`;
-          throw new Error(`${replay}\n${(err as Error).message}`, { cause: err });
+  describe(`fuzz (shard ${shard + 1} of ${shards}): every endpoint refuses bad input in the envelope and changes nothing`, () => {
+    if (shard === 0) {
+      it('covers every endpoint object of contracts', () => {
+        expect(allEndpoints().length).toBeGreaterThan(40);
+      });
+    }
+
+    for (const endpoint of allEndpoints().filter((_, i) => i % shards === shard)) {
+      it(`${endpoint.methods.join('/')} ${endpoint.path}`, async () => {
+        for (const caller of callersOf(endpoint)) {
+          const numRuns = allowed(endpoint, caller) ? RUNS : Math.max(2, Math.ceil(RUNS / 5));
+          try {
+            await fc.assert(
+              fc.asyncProperty(attemptArbitrary(endpoint), (attempt) => runAttempt(endpoint, caller, attempt)),
+              { seed: SEED, numRuns },
+            );
+          } catch (err) {
+            const replay = `replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npx vitest run --project server src/fuzz/${file} -t "${endpoint.path}"`;
+            throw new Error(`${replay}\n${(err as Error).message}`, { cause: err });
+          }
         }
-      }
-      const violations = await verifyLedger(world.t.db);
-      expect(violations).toEqual([]);
-    }, LONG ? 3_600_000 : 120_000);
-  }
-});
+        const violations = await verifyLedger(world.t.db);
+        expect(violations).toEqual([]);
+      }, LONG ? 3_600_000 : 120_000);
+    }
+  });
+}
