@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { logCapture } from './test/log-capture.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@tp/contracts';
@@ -81,15 +81,9 @@ describe('a database that accepts connections but never answers', () => {
 });
 
 describe('the error handler on an unavailable database', () => {
-  const lines: Record<string, unknown>[] = [];
+  const { lines, stream } = logCapture();
   let t: TestApp;
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        for (const l of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(l) as Record<string, unknown>);
-        done();
-      },
-    });
     t = await createTestApp({
       logger: { level: 'info', stream },
       extend: (app) => {

@@ -1,4 +1,4 @@
-import { Writable } from 'node:stream';
+import { logCapture } from '../test/log-capture.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@tp/contracts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test/test-app.js';
@@ -10,15 +10,9 @@ import { requestIdFor } from './request-id.js';
  * and the audit row of a staff action it did.
  */
 
-const lines: Record<string, unknown>[] = [];
+const { lines, stream } = logCapture();
 let t: TestApp;
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      for (const l of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(l) as Record<string, unknown>);
-      done();
-    },
-  });
   t = await createTestApp({ logger: { level: 'info', stream } });
 });
 afterAll(async () => {

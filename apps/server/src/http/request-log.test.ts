@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Writable } from 'node:stream';
+import { logCapture } from '../test/log-capture.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { requestLogLevel } from './request-log.js';
 
@@ -20,15 +20,9 @@ describe('request log level', () => {
 });
 
 describe('one log line per request', () => {
-  const lines: Record<string, unknown>[] = [];
+  const { lines, stream } = logCapture();
   let t: TestApp;
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        for (const l of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(l) as Record<string, unknown>);
-        done();
-      },
-    });
     t = await createTestApp({ logger: { level: 'info', stream } });
   });
   afterAll(async () => {
