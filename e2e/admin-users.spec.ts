@@ -127,7 +127,7 @@ test('staff find a user, read and export the statement, end the sessions and dis
   await page.getByRole('tab', { name: 'Statement' }).click();
   const statement = page.getByTestId('statement-table');
   await expect(statement.locator('tbody tr.ant-table-row')).toHaveCount(3);
-  await expect(statement.locator('tbody tr.ant-table-row').last()).toContainText('deposit');
+  await expect(statement.locator('tbody tr.ant-table-row').last()).toContainText('Deposit');
   await expect(statement.locator('tbody tr.ant-table-row').last()).toContainText('500.00000000');
   await shot(page, 'admin-user-statement-light');
 
@@ -172,9 +172,12 @@ test('staff find a user, read and export the statement, end the sessions and dis
   await expect(page.getByTestId('sessions-table')).not.toContainText('Live');
   await shot(page, 'admin-user-disabled-light');
 
-  // The audit log shows both actions, the disable with its before and after.
+  // The audit log shows both actions, the disable with its before and after (this user's only:
+  // other journeys disable users on the same server).
+  const userTarget = `user:${/\/users\/(\d+)/.exec(page.url())![1]}`;
   await page.getByTestId('side-menu').getByText('Audit log').click();
   await page.getByTestId('audit-action').fill('user.');
+  await page.getByTestId('audit-target').fill(userTarget);
   await page.getByTestId('audit-apply').click();
   const audit = page.getByTestId('audit-table');
   await expect(audit.locator('tbody tr.ant-table-row')).toHaveCount(2);
@@ -184,11 +187,12 @@ test('staff find a user, read and export the statement, end the sessions and dis
   await expect(diff).toContainText('status');
   await shot(page, 'admin-audit-light');
 
-  // The outbox lists the registration code, masked.
+  // The outbox lists the registration code, masked, and the e-mail telling the user their deposit
+  // was decided (money decisions are e-mailed by default).
   await page.getByTestId('side-menu').getByText('Outbox').click();
   await page.getByTestId('outbox-search').locator('input').fill(email);
   await page.getByTestId('outbox-search').locator('input').press('Enter');
-  await expect(page.getByTestId('outbox-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(page.getByTestId('outbox-table').locator('tbody tr.ant-table-row')).toHaveCount(2);
   await expect(page.getByTestId('outbox-table')).toContainText('••••••');
   await shot(page, 'admin-outbox-light');
 
@@ -203,14 +207,14 @@ test('staff find a user, read and export the statement, end the sessions and dis
   await shot(page, 'admin-audit-dark');
   await page.getByTestId('side-menu').getByText('Dashboard').click();
   await expect(page.getByTestId('symbols-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
-  await expect(page.getByTestId('house-real')).toContainText('forex_open');
+  await expect(page.getByTestId('house-real')).toContainText('Contract opened (margin and fee)');
   await shot(page, 'admin-dashboard-dark');
   await page.getByTestId('side-menu').getByText('Users').click();
   await expect(page.locator('tr[data-testid^="user-row-"]').first()).toBeVisible();
   await shot(page, 'admin-users-dark');
   await page.locator('tr[data-testid^="user-row-"]', { hasText: email }).click();
   await page.getByRole('tab', { name: 'Statement' }).click();
-  await expect(page.getByTestId('statement-table').locator('tbody tr.ant-table-row').last()).toContainText('deposit');
+  await expect(page.getByTestId('statement-table').locator('tbody tr.ant-table-row').last()).toContainText('Deposit');
   await shot(page, 'admin-user-statement-dark');
 
   // Enable again: the user can sign in.

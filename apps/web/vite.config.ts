@@ -54,7 +54,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{html,js,css,svg,png,webp,webmanifest}'],
-        globIgnores: ['**/*.map', 'register-sw.js'],
+        globIgnores: ['**/*.map', 'register-sw.js', 'push-sw.js'],
+        // Web Push: the push and notificationclick handlers (public/push-sw.js)
+        importScripts: ['push-sw.js'],
         inlineWorkboxRuntime: true,
         // a new build takes over open pages at once, rather than after every tab is closed
         skipWaiting: true,

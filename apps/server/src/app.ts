@@ -5,7 +5,8 @@ import Fastify, { LogController, type FastifyHttp2SecureOptions, type FastifyIns
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { inputValidatorCompiler } from './http/input-validator.js';
 import { DEFAULT_LANG, WS_CLOSE_SERVICE_RESTART } from '@tp/contracts';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
@@ -130,7 +131,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       ? Fastify({ ...options, http2: true, https: { allowHTTP1: true, cert: config.tls.cert, key: config.tls.key } } as unknown as FastifyHttp2SecureOptions<Http2SecureServer>)
       : Fastify(options)
   ) as unknown as FastifyInstance;
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(inputValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('db', db);

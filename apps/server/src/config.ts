@@ -67,6 +67,8 @@ export interface Config {
   metricsPort: number | undefined;
   /** METRICS_HOST: the address of the separate metrics listener (default 127.0.0.1). */
   metricsHost: string;
+  /** SAMPLE_TRADERS=0: no sample traders (decisions.md "Sample traders"); on by default, with the simulated feed only. */
+  sampleTraders: boolean;
   /** Market engine and feeds (engine/). */
   market: MarketConfig;
 }
@@ -195,6 +197,7 @@ export const SETTINGS = {
   METRICS_HOST: setting('an address for the /metrics listener (e.g. 127.0.0.1)', z.string().regex(/^[A-Za-z0-9.:[\]-]+$/).default('127.0.0.1')),
   METRICS_PORT: setting('a port number from 0 to 65535 (0: any free port)', whole(0, 65_535).optional()),
   PRICE_FEED: setting('one of simulator, binance, replay', z.enum(['simulator', 'binance', 'replay']).optional()),
+  SAMPLE_TRADERS: setting('0 or 1', z.enum(['0', '1']).default('1')),
   SEED: setting('a whole number', whole().optional()),
   BINANCE_WS_URL: setting('a ws:// or wss:// URL', urlOf('ws:', 'wss:').optional()),
   BINANCE_STREAM: setting('trade or bookTicker', z.enum(['trade', 'bookTicker']).default('trade')),
@@ -383,6 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     metricsToken: value(e, 'METRICS_TOKEN'),
     metricsHost: value(e, 'METRICS_HOST'),
     metricsPort: value(e, 'METRICS_PORT'),
+    sampleTraders: value(e, 'SAMPLE_TRADERS') === '1',
     ...overrides,
     market: marketOf(e, overrides.market ?? {}),
   };

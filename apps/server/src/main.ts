@@ -14,6 +14,7 @@ import { createInProcessBus, type Bus } from './realtime/bus.js';
 import { createRedisBus } from './realtime/redis-bus.js';
 import { MODULES, eventConsumersOf, jobsOf, tickConsumersOf } from './modules.js';
 import { outboxFile } from './modules/notify/index.js';
+import { prepareSampleTraders } from './modules/sample-traders/index.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -57,6 +58,9 @@ export async function startServer(config: Config = loadConfig(), opts: StartOpti
   try {
     await migrateToLatest(db);
     await seedIfEmpty(db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, dataDir: config.dataDir, log: (l) => console.log(l) });
+    // Sample traders live on the simulated market only: not on a live feed, nor on a test's own feeds.
+    const simulated = config.market.priceFeed === 'simulator' && opts.engine?.feeds === undefined;
+    await prepareSampleTraders(db, { wanted: config.sampleTraders, simulated, log: (l) => console.log(l) });
     // REDIS_URL: several processes share pushes over Redis pub/sub; otherwise they stay in-process.
     bus = config.redisUrl ? await createRedisBus({ url: config.redisUrl, channel: config.market.redisBusChannel, log: (m) => console.warn(m) }) : createInProcessBus();
     const readyBus = bus;
@@ -74,6 +78,7 @@ export async function startServer(config: Config = loadConfig(), opts: StartOpti
         tickConsumers: tickConsumersOf(MODULES),
         jobs: jobsOf(MODULES),
         eventConsumers: eventConsumersOf(MODULES),
+        mail: app.outbox,
         engine: opts.engine,
         log: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m, err) => log.error({ err }, m) },
       });

@@ -18,9 +18,10 @@ describe('the module list (composition root)', () => {
     expect(() => assertLedgerKindsOwnedOnce([...MODULES, thief])).toThrow(/deposit is declared by both deposits and thief/);
   });
 
-  // follow's consumer only listens for closes (its copies are made inside forex's step), so it runs last.
+  // follow's consumer only listens for closes (its copies are made inside forex's step); price
+  // alerts only tell, so they come after every consumer that moves money.
   it('runs the forex trigger engine before the option settler on each tick batch, as before', () => {
-    expect(MODULES.filter((m) => (m.tickConsumers ?? []).length > 0).map((m) => m.name)).toEqual(['forex', 'micro', 'follow']);
-    expect(tickConsumersOf(MODULES)).toHaveLength(3);
+    expect(MODULES.filter((m) => (m.tickConsumers ?? []).length > 0).map((m) => m.name)).toEqual(['forex', 'micro', 'follow', 'alerts']);
+    expect(tickConsumersOf(MODULES)).toHaveLength(4);
   });
 });

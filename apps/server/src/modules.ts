@@ -13,6 +13,7 @@ import { ledgerModule } from './modules/ledger/index.js';
 import { marketModule } from './modules/market/index.js';
 import { microModule } from './modules/micro/index.js';
 import { notifyModule } from './modules/notify/index.js';
+import { notificationsModule } from './modules/notifications/index.js';
 import { settingsModule } from './modules/settings/index.js';
 import { uploadsModule } from './modules/uploads/index.js';
 import { usersModule } from './modules/users/index.js';
@@ -24,6 +25,9 @@ import { supportModule } from './modules/support/index.js';
 import { fundsModule } from './modules/funds/index.js';
 import { loansModule } from './modules/loans/index.js';
 import { fairModule } from './modules/fair/index.js';
+import { sampleTradersModule } from './modules/sample-traders/index.js';
+import { alertsModule } from './modules/alerts/index.js';
+import { webPushModule } from './modules/web-push/index.js';
 
 /**
  * Every module of the server, listed once. The order is the order routes register in and the
@@ -45,6 +49,8 @@ export const MODULES: readonly ModuleDefinition[] = [
   microModule,
   // copy trading: builds on forex (its hooks run in forex's engine step; its own consumer only listens)
   followModule,
+  // sample traders: trade through forex as users do, approved traders as follow has them
+  sampleTradersModule,
   // admin console: the dashboard reads across the modules above
   dashboardModule,
   contentModule,
@@ -55,6 +61,12 @@ export const MODULES: readonly ModuleDefinition[] = [
   loansModule,
   // provable fairness: reads the tick log, the order tables and the ledger above the modules that write them
   fairModule,
+  // notifications: stored, pushed live and e-mailed from what the modules above announce
+  notificationsModule,
+  // price alerts: a tick consumer after the triggers, notifying through the notifications module
+  alertsModule,
+  // web push: sends stored notifications to the users' subscribed devices
+  webPushModule,
 ];
 
 export function tickConsumersOf(modules: readonly ModuleDefinition[]): TickConsumerFactory[] {

@@ -196,6 +196,13 @@ export const SETTING_DEFINITIONS = [
     kind: { type: 'choice', options: [{ value: '0', label: 'The whole stake' }, { value: '1', label: 'The profit figure' }] },
   },
   { key: 'stop_out_level', group: 'trading', label: 'Stop-out level (%)', help: 'At or below this risk rate every position of the user is closed', kind: { type: 'decimal', min: '1', max: '1000', places: 2 } },
+  {
+    key: 'sample_traders',
+    group: 'trading',
+    label: 'Sample traders',
+    help: 'The sample traders trade on the simulated market (SAMPLE_TRADERS=0 at start switches them off)',
+    kind: { type: 'choice', options: [{ value: '1', label: 'Trading' }, { value: '0', label: 'Stopped' }] },
+  },
   { key: 'follow_profit_share', group: 'trading', label: 'Copy trading profit share (%)', help: 'Share of a closed copy\'s profit paid by the follower to the trader', kind: { type: 'decimal', min: '0', max: '100', places: 2 } },
   {
     key: 'withdraw_method_wait_hours',

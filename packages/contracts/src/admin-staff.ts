@@ -28,6 +28,9 @@ export const staffMemberSchema = z.object({
   created_at: wireDateTime,
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
+/** Who a staff id is, for every staff member (a reviewer's name beside a decision). */
+export const staffNameSchema = z.object({ id: z.number().int(), email: z.string() });
+export type StaffName = z.infer<typeof staffNameSchema>;
 export const staffQuery = z.object({ ...pageQuery.shape, ...ignoredT });
 export const staffPageSchema = pagedSchema(staffMemberSchema);
 

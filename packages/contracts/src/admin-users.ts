@@ -25,6 +25,8 @@ export const adminUserRowSchema = z.object({
   invite_code: z.string(),
   is_demo: z.boolean(),
   is_trader: z.boolean(),
+  /** A sample trader the platform trades on the simulated market. */
+  is_sample: z.boolean(),
   /** 1 active, 0 login disabled. */
   status: z.number().int(),
   created_at: wireDateTime,

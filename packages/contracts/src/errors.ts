@@ -68,6 +68,7 @@ export const ERROR_KEYS = [
   'no_mult_config', // the symbol offers no leverage (spec 5, 8: 'no mult config')
   'forex_multiple_invalid', // a leverage the symbol does not offer
   'forex_market_closed',
+  'forex_symbol_close_only', // staff disabled the symbol: what is held on it can be closed, no new orders
   'forex_no_price', // no stored tick to price the order at
   'prices_delayed', // the newest stored tick is older than PRICE_MAX_AGE_MS: nothing is priced from it
   'forex_lots_below_min',
@@ -132,6 +133,13 @@ export const ERROR_KEYS = [
   // statements
   'statement_too_long', // {max}: the range holds more postings than one statement answers
   'documents_busy', // every document thread is busy and enough documents wait: try again shortly
+  // price alerts
+  'alert_limit', // {max}: the user has that many waiting alerts already
+  'alert_not_found', // no such waiting alert of this user (never says whether it exists for another)
+  // web push
+  'push_subscription_not_found', // no such subscription of this user (never says whether another user has it)
+  'push_service_unknown', // the subscription's URL is not one of the known browser push services
+  'push_subscription_invalid', // the device's URL is subscribed with other keys (a browser never does that)
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

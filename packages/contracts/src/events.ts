@@ -5,6 +5,7 @@ import type { DayMarketPush, KlinePush } from './market.js';
 import { KLINE_PERIOD_NAMES, type KlinePeriodName } from './market-constants.js';
 import type { MicroSettledPush } from './micro.js';
 import { supportChatPushSchema, supportStaffPushSchema } from './support.js';
+import { notificationKindSchema, notificationSchema } from './notifications.js';
 
 /**
  * Every message that travels on the server's bus, by name, with its payload. Two kinds that must
@@ -68,6 +69,8 @@ export const CLIENT_PUSHES = {
   /** To staff sockets (STAFF_TOPICS), never to a user's. */
   SUPPORT_STAFF: supportStaffPushSchema,
   FOREX_FOLLOW_TRADE: forexFollowTradePushSchema,
+  /** A new notification, to the user's logged-in sockets. */
+  NOTIFY: notificationSchema,
 } as const;
 export type ClientPushName = keyof typeof CLIENT_PUSHES;
 export type ClientPushPayload<N extends ClientPushName> = z.infer<(typeof CLIENT_PUSHES)[N]>;
@@ -120,6 +123,8 @@ export const BUS_EVENTS = {
    * database stays the truth (a submit's write checks its tick is still the newest).
    */
   'ticks.stored': z.object({ ticks: z.array(z.object({ symbolId: z.number().int().positive(), seq: z.string(), price: z.string(), atMs: z.number() })) }),
+  /** A price alert was created or cancelled over HTTP: the engine's alert index re-reads it (a periodic catch-up repairs a lost one). */
+  'price_alert.changed': z.object({ alertId: z.number().int().positive() }),
 } as const;
 export type BusEventName = keyof typeof BUS_EVENTS;
 export type BusEventPayload<N extends BusEventName> = z.infer<(typeof BUS_EVENTS)[N]>;
@@ -131,6 +136,18 @@ export const OUTBOX_EVENTS = {
    * re-read the database, which stays the truth.
    */
   'balance.changed': z.object({ userId, accountTypes: z.array(z.number().int()).min(1) }),
+  /**
+   * Something happened that the user should hear of (modules/notifications `notify`): the consumer
+   * stores it once per event id, pushes it live and e-mails it as the user's settings say.
+   */
+  'notification.requested': z.object({
+    userId,
+    kind: notificationKindSchema,
+    params: z.record(z.string(), z.union([z.string(), z.number()])),
+    link: z.string().nullable(),
+  }),
+  /** A notification was stored (whatever its in-app setting): web push sends it where the user's push setting says so. */
+  'notification.stored': z.object({ notificationId: z.number().int().positive(), userId, kind: notificationKindSchema }),
 } as const;
 export type OutboxEventName = keyof typeof OUTBOX_EVENTS;
 export type OutboxEventPayload<N extends OutboxEventName> = z.infer<(typeof OUTBOX_EVENTS)[N]>;

@@ -40,6 +40,8 @@ export const followLeaderSchema = z.object({
   /** The trader's uid. */
   code: z.string(),
   ...extraStats,
+  /** 1: a sample trader the platform trades on the simulated market (decisions.md "Sample traders"). */
+  is_sample: z.union([z.literal(0), z.literal(1)]),
 });
 export type FollowLeader = z.infer<typeof followLeaderSchema>;
 
@@ -57,6 +59,8 @@ export const traderSchema = z.object({
   /** All-time rate (percent). */
   profit_percent: decimalString,
   total_profit: decimalString,
+  /** 1: a sample trader the platform trades on the simulated market (decisions.md "Sample traders"). */
+  is_sample: z.union([z.literal(0), z.literal(1)]),
 });
 export type Trader = z.infer<typeof traderSchema>;
 export const traderListQuery = z.object({ ...pageQuery.shape, ...ignoredT });

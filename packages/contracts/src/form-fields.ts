@@ -75,3 +75,35 @@ export const optionalMultiLineText = (max: number) =>
  */
 export const optionalInt = <T extends z.ZodType<number | undefined, unknown>>(schema: T) =>
   z.union([z.literal('').transform(() => undefined), schema]).optional();
+
+/** The fields of an object input (through a refine or a transform of it), or undefined for any other input. */
+function inputShape(schema: z.ZodType): Record<string, z.ZodType> | undefined {
+  if (schema instanceof z.ZodObject) return schema.shape as Record<string, z.ZodType>;
+  if (schema instanceof z.ZodPipe) return inputShape(schema.in as z.ZodType);
+  return undefined;
+}
+
+/**
+ * The optional fields of an input that would refuse a blank value: a form sends an empty field as
+ * `name=` (`proofImg=` when repaying from the balance), which means "not given". Server and
+ * clients drop such a blank before validating (blankAsAbsent), so every optional field reads a
+ * blank as absent without each schema saying so, while a required field still refuses it (absent
+ * or blank alike) and a field that gives '' a meaning of its own keeps it.
+ */
+export function blankOptionalKeys(schema: z.ZodType): readonly string[] {
+  const shape = inputShape(schema);
+  if (!shape) return [];
+  return Object.entries(shape)
+    .filter(([, field]) => field.safeParse(undefined).success && !field.safeParse('').success)
+    .map(([key]) => key);
+}
+
+/** The input without the blank values of these keys (blankOptionalKeys); other inputs pass as they are. */
+export function blankAsAbsent(data: unknown, keys: readonly string[]): unknown {
+  if (keys.length === 0 || typeof data !== 'object' || data === null || Array.isArray(data)) return data;
+  const record = data as Record<string, unknown>;
+  if (!keys.some((k) => record[k] === '')) return data;
+  const copy = { ...record };
+  for (const k of keys) if (copy[k] === '') delete copy[k];
+  return copy;
+}

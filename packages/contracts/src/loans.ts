@@ -202,6 +202,8 @@ export const adminLoanSchema = loanRecordSchema.extend({
   pdf_url: z.string(),
   /** Repayment: 0 the funding balance, else the collection account; null before any. */
   repay_channel: z.string().nullable(),
+  /** The collection account of a bank repayment as staff know it (bank and account number); null otherwise. */
+  repay_channel_name: z.string().nullable(),
   repay_proof: z.string(),
   repay_amount: decimalString.nullable(),
   repay_submitted_at: wireDateTime.nullable(),

@@ -115,7 +115,8 @@ export const ABBREVIATED_KLINE_POINTS = 60;
 export const abbreviatedKlineSchema = z.object({
   Id: z.number().int(),
   Code: z.string(),
-  Period: z.number().int(),
+  /** The period's name, as in the KLINE.<Code> push (decisions.md "Kline periods"). */
+  Period: z.enum(Object.values(KLINE_PERIOD_NAMES) as [KlinePeriodName, ...KlinePeriodName[]]),
   /** Oldest first. */
   Kline: z.array(z.object({ Time: z.number().int(), Close: decimalString })),
 });

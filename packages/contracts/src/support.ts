@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ignoredT, pageQuery, pagedSchema } from './envelope.js';
 import { idField, intIn, optionalMultiLineText, optionalText, text } from './form-fields.js';
 import { uploadUrlInput } from './uploads.js';
+import { wireDateTime } from './money.js';
 import { SUPPORT_TEXT_MAX } from './support-constants.js';
 
 /**
@@ -24,9 +25,9 @@ export const supportMessageSchema = z.object({
   /** An upload url (`/uploads/<name>`, read with the user's or a staff token), or null. */
   image: z.string().nullable(),
   client_id: z.string(),
-  /** When the other side read it (ISO time), or null. */
-  read_at: z.string().nullable(),
-  created_at: z.string(),
+  /** When the other side read it, or null; `YYYY-MM-DD HH:mm:ss` UTC like every date-time. */
+  read_at: wireDateTime.nullable(),
+  created_at: wireDateTime,
 });
 export type SupportMessage = z.infer<typeof supportMessageSchema>;
 
@@ -61,7 +62,7 @@ export const supportConversationSchema = z.object({
   id: z.number().int(),
   user: supportUserSchema,
   last_message: supportMessageSchema.nullable(),
-  last_message_at: z.string(),
+  last_message_at: wireDateTime,
   /** User messages no staff member has read. */
   unread: z.number().int(),
 });

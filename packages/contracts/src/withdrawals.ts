@@ -106,6 +106,8 @@ export const withdrawRecordSchema = z.object({
   address: z.string(),
   payee_account: z.string(),
   notes: z.string(),
+  /** Staff's reason on a rejection (or note on approval), shown to the user as deposits show theirs. */
+  remark: z.string(),
   draw_currency: drawCurrencyRefSchema,
 });
 export type WithdrawRecord = z.infer<typeof withdrawRecordSchema>;

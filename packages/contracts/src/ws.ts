@@ -1,9 +1,10 @@
 /** Websocket protocol of `/v2/ws` (decisions.md). A frame is one message or an array of them. */
 export type ClientMessage =
-  | { type: 'login'; params: string }
+  /** `lang`: the language of this socket's answers from now on (also the `lang` query parameter of the URL). */
+  | { type: 'login'; params: string; lang?: string }
   | { type: 'logout' }
   /** Staff of the admin console: log the socket in with an admin token (for staff topics). */
-  | { type: 'staff_login'; params: string }
+  | { type: 'staff_login'; params: string; lang?: string }
   | { type: 'sub'; params: string }
   | { type: 'unsub'; params: string }
   | { type: 'ping'; params: number };
@@ -31,7 +32,7 @@ export interface PongMessage { type: 'pong'; params: number }
 
 export const PUBLIC_TOPICS = ['DAY_MARKET'] as const;
 export const PUBLIC_TOPIC_PREFIXES = ['KLINE.'] as const;
-export const PRIVATE_TOPICS = ['FOREX_TRADE', 'FOREX_CLOSED', 'FOREX_FOLLOW_TRADE', 'MICRO_SETTLED', 'SUPPORT_CHAT'] as const;
+export const PRIVATE_TOPICS = ['FOREX_TRADE', 'FOREX_CLOSED', 'FOREX_FOLLOW_TRADE', 'MICRO_SETTLED', 'SUPPORT_CHAT', 'NOTIFY'] as const;
 /**
  * Topics for staff sockets only: subscribed after `staff_login` with an admin token of a role that
  * may read them (the support inbox: admin, support). Every such socket gets each push.

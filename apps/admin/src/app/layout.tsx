@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { Button, Layout, Menu, Space, Typography, theme } from 'antd';
+import { Button, ConfigProvider, Layout, Menu, Space, Typography, theme } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '@tp/contracts';
@@ -40,6 +40,10 @@ function HeaderTools() {
   );
 }
 
+const SIDER_STYLE: CSSProperties = { position: 'sticky', top: 0, height: '100vh', overflowY: 'auto', overflowX: 'hidden', scrollbarWidth: 'thin' };
+/** Every entry of the admin's menu fits a 800 px high window (18 entries). */
+const COMPACT_MENU = { components: { Menu: { itemHeight: 34, itemMarginBlock: 2 } } };
+
 /** The signed-in frame: the side menu of the pages this role may use, the header, the page. */
 export function AdminLayout({ pages }: { pages: readonly PageEntry[] }) {
   const { t } = useTranslation();
@@ -48,17 +52,21 @@ export function AdminLayout({ pages }: { pages: readonly PageEntry[] }) {
   const [collapsed, setCollapsed] = useState(false);
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} width={220} theme="dark">
-        <div style={{ color: '#fff', fontWeight: 600, fontSize: 16, padding: '18px 24px', whiteSpace: 'nowrap', overflow: 'hidden' }}>
+      {/* The menu stays in view while a long page scrolls, and scrolls by itself when the window is
+          too short for every entry (the collapse bar below it never covers one). */}
+      <Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} width={220} theme="dark" style={SIDER_STYLE} data-testid="side-bar">
+        <div style={{ color: '#fff', fontWeight: 600, fontSize: 16, padding: '14px 24px', whiteSpace: 'nowrap', overflow: 'hidden' }}>
           {collapsed ? t('brand_short') : t('brand')}
         </div>
-        <Menu
-          theme="dark"
-          mode="inline"
-          selectedKeys={selectedPath(pathname, pages)}
-          items={pages.map(({ path, navKey, icon: Icon }) => ({ key: path, icon: <Icon />, label: <Link to={`/${path}`}>{t(navKey)}</Link> }))}
-          data-testid="side-menu"
-        />
+        <ConfigProvider theme={COMPACT_MENU}>
+          <Menu
+            theme="dark"
+            mode="inline"
+            selectedKeys={selectedPath(pathname, pages)}
+            items={pages.map(({ path, navKey, icon: Icon }) => ({ key: path, icon: <Icon />, label: <Link to={`/${path}`}>{t(navKey)}</Link> }))}
+            data-testid="side-menu"
+          />
+        </ConfigProvider>
       </Sider>
       <Layout>
         <Header style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}`, display: 'flex', justifyContent: 'flex-end', alignItems: 'center', padding: '0 24px' }}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDecimal, formatDuration, formatFixed, isNegative, trimDecimal } from './format';
+import { formatAmount, formatClock, formatDecimal, formatDuration, formatFixed, isNegative, trimDecimal } from './format';
 
 describe('formatDecimal', () => {
   it('drops trailing zeros past two decimals and keeps every significant digit', () => {
@@ -37,5 +37,14 @@ describe('formatFixed', () => {
     expect(isNegative('-0.00')).toBe(false);
     expect(isNegative('-1.5')).toBe(true);
     expect(formatDuration(125_000)).toBe('2 min 05 s');
+  });
+});
+
+describe('formatClock', () => {
+  it('writes a time of day on the 24-hour clock in either console language: no English AM/PM beside Chinese', () => {
+    const afternoon = new Date(2026, 10, 24, 15, 4, 5).getTime();
+    expect(formatClock(afternoon, 'en')).toBe('15:04:05');
+    expect(formatClock(afternoon, 'hk')).toBe('15:04:05');
+    expect(formatClock(afternoon, 'hk')).not.toMatch(/AM|PM/);
   });
 });

@@ -1,3 +1,5 @@
+import { LANG_BCP47, type Lang } from '@tp/contracts';
+import { currentLang } from './i18n';
 /**
  * A decimal string of the API ("250.00000000") as staff read it ("250.00"): trailing zeros past
  * two decimals dropped, every significant digit kept. Strings in, strings out: money is never a
@@ -48,6 +50,14 @@ export function trimDecimal(value: string | null | undefined): string {
 /** Whether a decimal string is below zero (for colouring). */
 export function isNegative(value: string | null | undefined): boolean {
   return typeof value === 'string' && value.trim().startsWith('-') && /[1-9]/.test(value);
+}
+
+/**
+ * A moment's time of day in the console's language, on the 24-hour clock every console language
+ * reads (no English "AM/PM" beside Chinese text): `15:04:05`.
+ */
+export function formatClock(ms: number, lang: Lang = currentLang()): string {
+  return new Intl.DateTimeFormat(LANG_BCP47[lang], { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(ms);
 }
 
 export function formatCount(n: number | null | undefined): string {

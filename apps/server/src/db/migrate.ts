@@ -30,6 +30,10 @@ import * as m0030 from './migrations/0030-session-expiry.js';
 import * as m0031 from './migrations/0031-withdraw-method-wait.js';
 import * as m0032 from './migrations/0032-watchlist.js';
 import * as m0033 from './migrations/0033-audit-request-id.js';
+import * as m0036 from './migrations/0036-web-push.js';
+import * as m0034 from './migrations/0034-sample-traders.js';
+import * as m0035 from './migrations/0035-notifications.js';
+import * as m0037 from './migrations/0037-price-alerts.js';
 
 /**
  * The migrations, listed explicitly: a folder scan breaks under tsx and vitest (file extensions,
@@ -66,6 +70,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0031-withdraw-method-wait': m0031,
   '0032-watchlist': m0032,
   '0033-audit-request-id': m0033,
+  '0036-web-push': m0036,
+  '0034-sample-traders': m0034,
+  '0035-notifications': m0035,
+  '0037-price-alerts': m0037,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -20,6 +20,8 @@ export interface UsersTable {
   is_demo: boolean;
   demo_id: string | null;
   is_trader: Generated<boolean>;
+  /** A sample trader the platform trades on the simulated market (0034): badged, out of the dashboard's real figures. */
+  is_sample: Generated<boolean>;
   /** The address (an IPv6 one by its /64) a demo account was opened from, for demo accounts per IP per hour; null otherwise. */
   signup_ip: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 active, 0 disabled. */
@@ -543,6 +545,79 @@ export interface DB {
   engine_fence: EngineFenceTable;
   // starred symbols (0032)
   watchlist: WatchlistTable;
+  // notifications (0035)
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
+  notification_readers: NotificationReadersTable;
+  // web push (0036)
+  push_subscriptions: PushSubscriptionsTable;
+  // sample traders (0034)
+  sample_traders: SampleTradersTable;
+  // price alerts (0037)
+  price_alerts: PriceAlertsTable;
+}
+
+/** A user's price alert (0037); owned by the alerts module, fired by the engine. */
+export interface PriceAlertsTable {
+  id: Generated<number>;
+  user_id: number;
+  symbol_id: number;
+  direction: number;
+  price: Numeric;
+  status: Generated<number>;
+  created_at: TimestampDefault;
+  fired_at: NullableTimestamp;
+  fired_price: ColumnType<string | null, string | null | undefined, string | null>;
+  fired_seq: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  cancelled_at: NullableTimestamp;
+}
+
+/** A sample trader's strategy and symbol (0034); owned by the sample-traders module. */
+export interface SampleTradersTable {
+  user_id: number;
+  strategy: 'trend' | 'mean_reversion' | 'breakout' | 'momentum';
+  symbol_id: number;
+  created_at: TimestampDefault;
+}
+
+/** A device's Web Push subscription (0036); owned by the web-push module. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: TimestampDefault;
+  last_used_at: NullableTimestamp;
+}
+
+/** A user's notification (0035); owned by the notifications module. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  params: ColumnType<Record<string, string | number>, string, string>;
+  link: string | null;
+  in_app: Generated<boolean>;
+  created_at: TimestampDefault;
+  read_at: NullableTimestamp;
+  event_id: ColumnType<string, string | number, string | number>;
+}
+
+/** A kind whose switches the user changed from the defaults (0035). */
+export interface NotificationSettingsTable {
+  user_id: number;
+  kind: string;
+  in_app: boolean;
+  push: boolean;
+  email: boolean;
+  updated_at: TimestampDefault;
+}
+
+/** The language a user last read notifications in (0035): for pushes and e-mail. */
+export interface NotificationReadersTable {
+  user_id: number;
+  lang: string;
 }
 
 /** A symbol a user starred (0032); owned by the market module. */

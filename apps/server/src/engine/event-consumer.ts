@@ -8,6 +8,20 @@ export interface EventConsumerContext {
   db: Db;
   bus: Bus;
   log: EngineLog;
+  /** The platform's e-mail sender (modules/notify's outbox), where the composition gave one. */
+  mail?: MailSender;
+  /** DATA_DIR, where the platform's secrets are kept (the Web Push signing key). */
+  dataDir?: string;
+}
+
+/** Sends one e-mail: the shape of modules/notify's Outbox, named here so the engine imports no module. */
+export interface MailSender {
+  deliver(message: { channel: 'email'; to: string; type: string; code: null; subject: string; text: string }): Promise<void>;
+}
+
+/** Which outbox row is being delivered: its id is the same on every redelivery (an idempotency key). */
+export interface EventDelivery {
+  eventId: string;
 }
 
 /**
@@ -23,7 +37,7 @@ export interface EventConsumer<N extends OutboxEventName = OutboxEventName> {
   /** The event's name (contracts map each to its payload schema). */
   readonly event: N;
   // Method syntax on purpose: consumers of different events share one list.
-  handle(payload: OutboxEventPayload<N>, ctx: EventConsumerContext): Promise<void>;
+  handle(payload: OutboxEventPayload<N>, ctx: EventConsumerContext, delivery?: EventDelivery): Promise<void>;
 }
 
 /** Keeps the event name's literal type, so `handle` gets its payload type. */

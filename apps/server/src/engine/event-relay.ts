@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { OUTBOX_EVENTS, isOutboxEventName } from '@tp/contracts';
 import type { Db } from '../db/database.js';
 import type { Bus } from '../realtime/bus.js';
-import type { EventConsumer, EventConsumerContext } from './event-consumer.js';
+import type { EventConsumer, EventConsumerContext, MailSender } from './event-consumer.js';
 import { EVENT_OUTBOX_CHANNEL } from './event-outbox.js';
 import type { EngineLog } from './engine-log.js';
 import type { ScheduledJob } from './scheduled-job.js';
@@ -14,6 +14,10 @@ export interface EventRelayOptions {
   bus: Bus;
   log: EngineLog;
   consumers: readonly EventConsumer[];
+  /** Handed to consumers in their context (e-mail). */
+  mail?: MailSender;
+  /** Handed to consumers in their context (DATA_DIR's secrets). */
+  dataDir?: string;
   /** LISTEN here (a dedicated connection) to deliver right after each commit; without it, poll only. */
   databaseUrl?: string;
   /** The safety-net poll; 0: no timer, the caller drives deliverPending/drain (tests). */
@@ -70,7 +74,7 @@ export class EventRelay {
       list.push(c);
       this.byEvent.set(c.event, list);
     }
-    this.ctx = { db: opts.db, bus: opts.bus, log: opts.log };
+    this.ctx = { db: opts.db, bus: opts.bus, log: opts.log, mail: opts.mail, dataDir: opts.dataDir };
   }
 
   async start(): Promise<void> {
@@ -185,7 +189,7 @@ export class EventRelay {
         if (have.has(`${event.id}:${consumer.name}`)) continue;
         if (event.retried) outboxRetries.inc({ consumer: consumer.name });
         try {
-          await consumer.handle(this.payloadOf(event), this.ctx);
+          await consumer.handle(this.payloadOf(event), this.ctx, { eventId: event.id });
           deliveredTo.push({ eventId: event.id, consumer: consumer.name });
           outboxDeliveries.inc({ consumer: consumer.name });
         } catch (err) {

@@ -12,7 +12,7 @@ import { SymbolBook } from './symbol-book.js';
 import { silentEngineLog, type EngineLog } from './engine-log.js';
 import * as store from './tick-store.js';
 import { DayWindows } from './day-windows.js';
-import type { EventConsumer } from './event-consumer.js';
+import type { EventConsumer, MailSender } from './event-consumer.js';
 import { EventRelay, eventOutboxPruneJob } from './event-relay.js';
 import type { ScheduledJob } from './scheduled-job.js';
 import { Scheduler } from './scheduler.js';
@@ -38,6 +38,10 @@ export interface MarketEngineOptions {
   jobs?: readonly ScheduledJob[];
   /** The modules' outbox event consumers (plus those of the tick consumers). */
   eventConsumers?: readonly EventConsumer[];
+  /** The e-mail sender the event consumers are given. */
+  mail?: MailSender;
+  /** DATA_DIR, for the event consumers that read its secrets. */
+  dataDir?: string;
   /** For the event relay's LISTEN connection; without it the relay polls only. */
   databaseUrl?: string;
   /** How often the scheduler looks for due periods (default 1 s). */
@@ -171,6 +175,8 @@ export class MarketEngine {
       log: this.log,
       databaseUrl: this.opts.databaseUrl,
       consumers: [...(this.opts.eventConsumers ?? []), ...this.consumers.flatMap((c) => c.eventConsumers ?? [])],
+      mail: this.opts.mail,
+      dataDir: this.opts.dataDir,
       pollMs: timers ? (this.opts.eventPollMs ?? 1000) : 0,
     });
     await this.events.start();

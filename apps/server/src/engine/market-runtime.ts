@@ -7,7 +7,7 @@ import { ENGINE_EPOCH_SETTING, LeaderElection } from './leader-election.js';
 import type { EngineLog } from './engine-log.js';
 import { MarketEngine, type MarketEngineOptions } from './market-engine.js';
 import type { TickConsumerFactory } from './tick-consumer.js';
-import type { EventConsumer } from './event-consumer.js';
+import type { EventConsumer, MailSender } from './event-consumer.js';
 import type { ScheduledJob } from './scheduled-job.js';
 
 export interface MarketRuntimeOptions {
@@ -20,6 +20,8 @@ export interface MarketRuntimeOptions {
   /** The modules' scheduled jobs and outbox event consumers: they run on the leader too. */
   jobs?: readonly ScheduledJob[];
   eventConsumers?: readonly EventConsumer[];
+  /** The e-mail sender of the event consumers. */
+  mail?: MailSender;
   engine?: Partial<MarketEngineOptions>;
 }
 
@@ -66,6 +68,8 @@ export class MarketRuntime {
           consumers: opts.tickConsumers,
           jobs: opts.jobs,
           eventConsumers: opts.eventConsumers,
+          mail: opts.mail,
+          dataDir: opts.config.dataDir,
           databaseUrl: opts.databaseUrl,
           dayWindows: this.dayWindows,
           ...opts.engine,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { FOREX_STATUS } from '@tp/contracts';
 import { CANDLE_PERIODS, type Candle } from '@tp/domain';
 import type { Executor } from '../db/database.js';
 
@@ -21,7 +22,15 @@ export async function loadSymbols(db: Executor): Promise<EngineSymbolRow[]> {
     .selectFrom('trade_symbols as s')
     .innerJoin('market_categories as c', 'c.id', 's.category_id')
     .select(['s.id', 's.code', 'c.code as category', 's.price_precision', 's.schedule', 's.volatility', 's.ticks_per_second', 's.tick_volume', 's.initial_price'])
-    .where('s.enabled', '=', true)
+    // A disabled symbol stays close-only for what is open: while positions on it are held, it is
+    // still quoted so they can be closed, and their stops fire, at a live price (a SQL read of the
+    // forex orders' table; the engine imports no module).
+    .where((eb) =>
+      eb.or([
+        eb('s.enabled', '=', true),
+        eb.exists(eb.selectFrom('forex_orders as o').select(sql.lit(1).as('one')).whereRef('o.symbol_id', '=', 's.id').where('o.status', '=', FOREX_STATUS.holding)),
+      ]),
+    )
     .orderBy('s.sort')
     .orderBy('s.id')
     .execute();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { FILE_OUTPUT, type EndpointSpec, type HttpMethod } from '@tp/contracts';
+import { FILE_OUTPUT, blankAsAbsent, blankOptionalKeys, type EndpointSpec, type HttpMethod } from '@tp/contracts';
 import { RawJsonNumber, badValue, formTextOf, formView, inputArbitrary, objectShape, toFormPairs, toJsonText, validish } from './zod-arbitraries.js';
 
 /** One generated attempt at an endpoint: path params, a body or query, and the headers around it. */
@@ -137,9 +137,12 @@ export function attemptArbitrary(endpoint: EndpointSpec): fc.Arbitrary<Attempt> 
   });
 }
 
-/** Whether the endpoint's schemas accept what the server reads; an endpoint without input ignores any. */
+/**
+ * Whether the endpoint's schemas accept what the server reads; an endpoint without input ignores
+ * any. As the server validates (http/input-validator.ts): a blank optional field is an absent one.
+ */
 function accepts(schema: z.ZodType | undefined, view: unknown): boolean {
-  return schema ? schema.safeParse(view).success : true;
+  return schema ? schema.safeParse(blankAsAbsent(view, blankOptionalKeys(schema))).success : true;
 }
 
 /** The requests of one attempt: per method a query (GET), or a JSON and a form body (POST), or a malformed body. */

@@ -24,6 +24,8 @@ const ROW_DIGESTS = [
   'loan_configs',
   'loans',
   'watchlist',
+  'push_subscriptions',
+  'price_alerts',
 ] as const;
 const COUNTS = ['ledger_transactions', 'ledger_postings', 'idempotency_keys', 'event_outbox', 'audit_log', 'verification_codes', 'login_attempts'] as const;
 

@@ -6,6 +6,7 @@ import { call, demoLogin, registerUser } from '../test/http-helpers.js';
 import { adminToken, fund, uploadUrlOf } from '../test/wallet-helpers.js';
 import { MARKET_OPEN_MS, storeTick, symbolId } from '../test/forex-helpers.js';
 import { drawWithCode, readyMethod, tronAddress } from '../test/withdraw-helpers.js';
+import { newDevice } from '../test/push-service.js';
 
 /** What one user owns after setup: ids the fuzz and ownership tests aim at. */
 export interface Owner {
@@ -23,6 +24,10 @@ export interface Owner {
   fundSubId: number;
   /** The real owner only: a loan application waiting for review (identity check approved). */
   loanId?: number;
+  /** A device subscribed to Web Push (its push service URL). */
+  pushEndpoint: string;
+  /** A waiting price alert. */
+  alertId: number;
 }
 
 export interface World {
@@ -42,6 +47,21 @@ async function openOrders(app: FastifyInstance, token: string, btc: number): Pro
   const pending = await call<ForexOrder>(app, { method: 'POST', url: endpoints.forex.submit.path, headers: auth(token), payload: { ...base, status: 0, target_price: '90000' } });
   expect(pending.body.code).toBe(1);
   return { holdingOrderId: holding.body.data.Id, pendingOrderId: pending.body.data.Id };
+}
+
+/** A device of the user subscribed to Web Push. */
+async function subscribePush(app: FastifyInstance, token: string, name: string): Promise<string> {
+  const device = newDevice(`https://fcm.googleapis.com/fcm/send/fuzz-${name}`);
+  const sub = await call(app, { method: 'POST', url: endpoints.webPush.subscribe.path, headers: auth(token), payload: { endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth } });
+  expect(sub.body.code).toBe(1);
+  return device.endpoint;
+}
+
+/** A waiting price alert of the user, far above the market. */
+async function setAlert(app: FastifyInstance, token: string, btc: number): Promise<number> {
+  const alert = await call<{ id: number }>(app, { method: 'POST', url: endpoints.alerts.create.path, headers: auth(token), payload: { forex_id: btc, direction: 1, price: '900000' } });
+  expect(alert.body.code).toBe(1);
+  return alert.body.data.id;
 }
 
 /** A mining fund subscription (the seeded 7-day fund) of the user. */
@@ -69,12 +89,14 @@ export async function realOwner(t: TestApp, admin: string, btc: number): Promise
   const charge = await call<{ id: number }>(app, { method: 'POST', url: endpoints.deposits.coinSubmit.path, headers: auth(user.token), payload: { number: '10', proofImg: uploadUrl, charge_id: 1 } });
   expect(charge.body.code).toBe(1);
   const fundSubId = await subscribe(app, user.token);
-  return { token: user.token, userId: user.user.id, fundSubId, ...orders, methodId, withdrawalId: drawn.body.data.id, chargeId: charge.body.data.id, uploadUrl };
+  const pushEndpoint = await subscribePush(app, user.token, `real-${user.user.id}`);
+  const alertId = await setAlert(app, user.token, btc);
+  return { token: user.token, userId: user.user.id, fundSubId, ...orders, methodId, withdrawalId: drawn.body.data.id, chargeId: charge.body.data.id, uploadUrl, pushEndpoint, alertId };
 }
 
 export async function demoOwner(t: TestApp, demoId: string, btc: number): Promise<Owner> {
   const demo = await demoLogin(t.app, demoId);
-  return { token: demo.token, userId: demo.user.id, fundSubId: await subscribe(t.app, demo.token), ...(await openOrders(t.app, demo.token, btc)) };
+  return { token: demo.token, userId: demo.user.id, fundSubId: await subscribe(t.app, demo.token), ...(await openOrders(t.app, demo.token, btc)), pushEndpoint: await subscribePush(t.app, demo.token, `demo-${demo.user.id}`), alertId: await setAlert(t.app, demo.token, btc) };
 }
 
 /** The app at a time the market is open, a stored price, an admin, a real and a demo user who own things. */

@@ -5,6 +5,8 @@ import { verifyLedger } from '../modules/ledger/index.js';
 import { changedParts, stateDigest } from './fuzz-state.js';
 import { objectShape } from './zod-arbitraries.js';
 import { createWorld, demoOwner, realOwner, type Owner, type World } from './fuzz-world.js';
+import { newDevice } from '../test/push-service.js';
+import { storeOnce } from '../modules/notifications/notifications.repository.js';
 
 /**
  * Ownership (issue 12, item 7): for every endpoint that takes an id of something a user owns,
@@ -140,6 +142,11 @@ const REFERENCES: Record<string, Reference> = {
   'market.kline.forex_id': { notOwned: PLATFORM_SYMBOL },
   'market.abbreviatedKline.forex_id': { notOwned: PLATFORM_SYMBOL },
   'market.logo.:file': { notOwned: 'a logo shipped with the server' },
+  'alerts.create.forex_id': { notOwned: "a trade symbol: public market data; the alert is the caller's own" },
+  'alerts.list.forex_id': { notOwned: "a trade symbol, as a filter of the caller's own alerts (another user's are never listed)" },
+  'alerts.cancel.id': {
+    owned: { refused: 'alert_not_found', victims: ['real', 'demo'], attack: (w, v, i) => post(endpoints.alerts.cancel, i.token, { id: v.alertId })(w) },
+  },
   'market.watchlistAdd.forex_id': { notOwned: "a trade symbol: public market data; the endpoint changes only the caller's own watchlist" },
   'market.watchlistRemove.forex_id': { notOwned: "a trade symbol: public market data; the endpoint changes only the caller's own watchlist" },
   'micro.submit.forex_id': { notOwned: PLATFORM_SYMBOL },
@@ -232,6 +239,24 @@ const REFERENCES: Record<string, Reference> = {
   'adminLoans.rejectRepayment.:id': { notOwned: ADMIN_QUEUE },
   'adminLoans.agreementPdf.:id': { notOwned: ADMIN_QUEUE },
   'adminLoans.updateConfig.:id': { notOwned: ADMIN_CONFIG },
+  // A device's push subscription is named by its push service URL (a secret of the browser).
+  'webPush.unsubscribe.endpoint': {
+    owned: { refused: 'push_subscription_not_found', victims: ['real', 'demo'], attack: (w, v, i) => post(endpoints.webPush.unsubscribe, i.token, { endpoint: v.pushEndpoint })(w) },
+  },
+  'webPush.subscribe.endpoint': {
+    owned: {
+      refused: 'push_subscription_invalid',
+      victims: ['real', 'demo'],
+      // The victim's device URL with keys of the intruder's own: the device is not taken over.
+      attack: (w, v, i) => {
+        const own = newDevice(v.pushEndpoint);
+        return post(endpoints.webPush.subscribe, i.token, { endpoint: v.pushEndpoint, p256dh: own.p256dh, auth: own.auth })(w);
+      },
+    },
+  },
+  'notifications.read.id': {
+    owned: { refused: 'not_found', victims: ['real', 'demo'], attack: (w, v, i) => post(endpoints.notifications.read, i.token, { id: notificationOf.get(v.userId) })(w) },
+  },
   'withdrawals.deleteMethod.id': {
     owned: { refused: 'method_not_found', victims: ['real'], attack: (w, v, i) => post(endpoints.withdrawals.deleteMethod, i.token, { id: v.methodId })(w) },
   },
@@ -248,6 +273,8 @@ const REFERENCES: Record<string, Reference> = {
 
 /** Fields that name an upload of the caller (a url, not an id). */
 const UPLOAD_REFERENCE_FIELDS = new Set(['proofImg', 'front_pic', 'reverse_pic', 'image', 'hand_pic', 'signature', 'sign']);
+/** Fields that name a device of the caller (a Web Push subscription's URL). */
+const DEVICE_REFERENCE_FIELDS = new Set(['endpoint']);
 
 /** Every id an endpoint takes, derived from the endpoint objects. */
 function referencesOfContracts(): string[] {
@@ -256,7 +283,7 @@ function referencesOfContracts(): string[] {
     for (const [name, endpoint] of Object.entries(list as Record<string, EndpointSpec>)) {
       for (const m of endpoint.path.matchAll(/:([A-Za-z_]+)/g)) found.push(`${group}.${name}.:${m[1]}`);
       for (const field of Object.keys(objectShape(endpoint.input) ?? {})) {
-        if (field === 'id' || field.endsWith('_id') || UPLOAD_REFERENCE_FIELDS.has(field)) found.push(`${group}.${name}.${field}`);
+        if (field === 'id' || field.endsWith('_id') || UPLOAD_REFERENCE_FIELDS.has(field) || DEVICE_REFERENCE_FIELDS.has(field)) found.push(`${group}.${name}.${field}`);
       }
     }
   }
@@ -266,11 +293,17 @@ function referencesOfContracts(): string[] {
 let world: World;
 let realIntruder: Owner;
 let demoIntruder: Owner;
+/** Each victim's stored notification, by user id (the relay does not run here: stored as its consumer stores it). */
+const notificationOf = new Map<number, number>();
 
 beforeAll(async () => {
   world = await createWorld();
   realIntruder = await realOwner(world.t, world.admin, world.btc);
   demoIntruder = await demoOwner(world.t, 'ownership-intruder', world.btc);
+  for (const [n, owner] of [world.real, world.demo].entries()) {
+    const row = await storeOnce(world.t.db, { userId: owner.userId, kind: 'deposit_decided', params: { id: 1, amount: '1', outcome: 'approved' }, link: null, eventId: String(-1 - n), inAppByDefault: true });
+    notificationOf.set(owner.userId, row!.id);
+  }
 }, 120_000);
 afterAll(() => world?.t.close());
 

@@ -352,6 +352,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   news: 'News articles',
   support: 'The support chat',
   fair: 'Provable fairness: published roots, receipts, proofs of liabilities and statements',
+  alert: 'Price alerts: above or below a price, fired once',
+  notifications: 'Notifications: the list, read marks, settings per kind and Web Push devices',
   admin: 'Staff login, the second factor, review queues, users and operations',
   'admin-config': 'Configuration: symbols, options, settings, companies, deposit channels, news, loan products',
   'admin-funds': 'Funds and their early redemption queue',

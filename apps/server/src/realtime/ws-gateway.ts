@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { isKnownTopic, isPrivateTopic, isStaffTopic, STAFF_TOPICS, WS_CLOSE_POLICY, WS_SESSION_ENDED_CODE, type BusEventPayload, type Lang, type SessionEndedMessage } from '@tp/contracts';
+import { isKnownTopic, isLang, isPrivateTopic, isStaffTopic, STAFF_TOPICS, WS_CLOSE_POLICY, WS_SESSION_ENDED_CODE, type BusEventPayload, type Lang, type SessionEndedMessage } from '@tp/contracts';
 import { text, resolveLang, type TextKey } from '../http/messages/index.js';
 import { tokenFromHeader, userForToken } from '../http/auth.js';
 import { adminForToken, liveStaffSessionIds } from '../http/admin-auth.js';
@@ -366,7 +366,10 @@ export async function registerWsGateway(app: FastifyInstance, opts?: Partial<WsG
       send(conn, { type: 'error', code: 0, msg: text(conn.lang, 'bad_request') });
       return;
     }
-    const { type, params } = msg as { type?: unknown; params?: unknown };
+    const { type, params, lang } = msg as { type?: unknown; params?: unknown; lang?: unknown };
+    // A login names the client's language (browsers cannot set a header on a socket): its answer
+    // and every later refusal on this socket speak it. An unknown one keeps the socket's language.
+    if ((type === 'login' || type === 'staff_login') && isLang(lang)) conn.lang = lang;
     switch (type) {
       case 'ping':
         send(conn, { type: 'pong', params });

@@ -37,6 +37,8 @@ const support = withTexts('support', () => import('../features/support/support-s
 const mining = withTexts('mining', () => import('../features/mining/mining-screens'));
 const loans = withTexts('loans', () => import('../features/loans/loans-screens'));
 const follow = withTexts('follow', () => import('../features/follow/follow-screens'));
+const alerts = () => import('../features/alerts/alerts-screens');
+const notifications = () => import('../features/notifications/notifications-screens');
 /** /order's page (tab-pages.tsx renders it). */
 export const loadOrderPage = () => import('./order-page');
 
@@ -93,6 +95,10 @@ export const TraderApplyPage = screen(() => follow().then((m) => m.TraderApplyPa
 export const MyFollowerPage = screen(() => follow().then((m) => m.MyFollowerPage));
 export const FollowSubmitPage = screen(() => follow().then((m) => m.FollowSubmitPage));
 export const FollowListPage = screen(() => follow().then((m) => m.FollowListPage));
+export const AlertsPage = screen(() => alerts().then((m) => m.AlertsPage));
+export const NotificationsPage = screen(() => notifications().then((m) => m.NotificationsPage));
+export const NotificationSettingsPage = screen(() => notifications().then((m) => m.NotificationSettingsPage));
+export const AlertButton = screen(() => alerts().then((m) => m.AlertButton));
 
 declare global {
   interface Window {

@@ -7,6 +7,7 @@ import { PageFrame } from '../components/ui/page-frame';
 import { useSegmentedRadios } from '../lib/segmented-radios';
 import type { MicroTab } from '../features/micro/components/micro-orders';
 import { HeaderActions } from '../features/settings/components/header-actions';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
 
 export type OrderSource = 'contract' | 'future';
 
@@ -54,7 +55,7 @@ export function OrderPage({
   };
 
   return (
-    <PageFrame title={t('nav.order')} noBack withTabBar testId="page-order" right={<HeaderActions />}>
+    <PageFrame title={t('nav.order')} noBack withTabBar testId="page-order" right={<div className="tp-header-actions"><NotificationBell /><HeaderActions /></div>}>
       <Segmented
         className="tp-order-source"
         ref={sourceSwitch}

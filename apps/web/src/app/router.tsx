@@ -11,7 +11,10 @@ import { ws } from '../lib/ws';
 import { RequireAuth } from './guards';
 import {
   AccountsPage,
+  AlertsPage,
   AuthPage,
+  NotificationSettingsPage,
+  NotificationsPage,
   AnnouncementPage,
   ChargePage,
   DesktopLink,
@@ -168,6 +171,9 @@ function AppRoutes() {
           <Route path="/follow/trader-apply" element={<RequireAuth><TraderApplyPage /></RequireAuth>} />
           <Route path="/follow/my-follower" element={<RequireAuth><MyFollowerPage /></RequireAuth>} />
           <Route path="/follow/submit" element={<RequireAuth><FollowSubmitPage /></RequireAuth>} />
+          <Route path="/alerts" element={<RequireAuth><AlertsPage /></RequireAuth>} />
+          <Route path="/notifications" element={<RequireAuth><NotificationsPage /></RequireAuth>} />
+          <Route path="/notifications/settings" element={<RequireAuth><NotificationSettingsPage /></RequireAuth>} />
           {PLACEHOLDERS.map((p) => (
             <Route
               key={p.path}

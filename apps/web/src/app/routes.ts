@@ -46,6 +46,12 @@ export const LOAN_PATHS = ['/loan', '/loan/submit', '/loan/agreement', '/loan/si
 /** The copy trading screens (features/follow); the trader page is public, the others need an account. */
 export const FOLLOW_PATHS = ['/follow/trader', '/follow/follow-list', '/follow/trader-apply', '/follow/my-follower', '/follow/submit'] as const;
 
+/** The notification list and its settings (features/notifications): need an account. */
+export const NOTIFICATION_PATHS = ['/notifications', '/notifications/settings'] as const;
+
+/** The price alerts' list (features/alerts): needs an account. */
+export const ALERT_PATHS = ['/alerts'] as const;
+
 /**
  * Screens that come with later releases: a frame with back, title and the honest line. Every
  * route of the spec is built now; the frame stays for the next screen that lands in parts.
@@ -53,7 +59,7 @@ export const FOLLOW_PATHS = ['/follow/trader', '/follow/follow-list', '/follow/t
 export const PLACEHOLDERS: RouteDef[] = [];
 
 /** Screens that need an account besides the tabs that say so. */
-export const AUTH_BUILT = new Set<string>(['/mine/password', '/mine/system', '/mine/auth', '/mine/invite', ...WALLET_PATHS, '/mining/subscribe', '/mining/record', '/mining/income', ...LOAN_PATHS, '/follow/follow-list', '/follow/trader-apply', '/follow/my-follower', '/follow/submit']);
+export const AUTH_BUILT = new Set<string>(['/mine/password', '/mine/system', '/mine/auth', '/mine/invite', ...WALLET_PATHS, '/mining/subscribe', '/mining/record', '/mining/income', ...LOAN_PATHS, '/follow/follow-list', '/follow/trader-apply', '/follow/my-follower', '/follow/submit', ...ALERT_PATHS, ...NOTIFICATION_PATHS]);
 
 /** All paths the spec lists, for the route test. */
-export const ALL_PATHS: string[] = [...TABS.map((t) => t.path), ...BUILT, ...WALLET_PATHS, ...ACCOUNT_PAGE_PATHS, ...MINING_PATHS, ...LOAN_PATHS, ...FOLLOW_PATHS, ...PLACEHOLDERS.map((p) => p.path)];
+export const ALL_PATHS: string[] = [...TABS.map((t) => t.path), ...BUILT, ...WALLET_PATHS, ...ACCOUNT_PAGE_PATHS, ...MINING_PATHS, ...LOAN_PATHS, ...FOLLOW_PATHS, ...ALERT_PATHS, ...NOTIFICATION_PATHS, ...PLACEHOLDERS.map((p) => p.path)];

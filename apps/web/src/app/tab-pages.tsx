@@ -7,9 +7,10 @@ import { HomeMarkets } from '../features/market/components/home-markets';
 import { useQuote } from '../features/market/model/quote-store';
 import type { TradeMode } from '../features/market/routes/trade-page';
 import { HeaderActions } from '../features/settings/components/header-actions';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { useAuth } from '../lib/auth-store';
 import type { MicroTab } from '../features/micro/components/micro-orders';
-import { FirstScreenShown, FollowHomePage, ForexOrderForm, ForexOrders, loadOrderPage, MicroOrderForm, MicroOrders, RankPage, TradePage, UserPage } from './lazy-screens';
+import { AlertButton, FirstScreenShown, FollowHomePage, ForexOrderForm, ForexOrders, loadOrderPage, MicroOrderForm, MicroOrders, RankPage, TradePage, UserPage } from './lazy-screens';
 import { TABS, type TabPath } from './routes';
 
 // /order with its source control (antd-mobile's Segmented and its motion library) is a chunk of
@@ -27,6 +28,20 @@ export function renderOrderForm(mode: TradeMode, symbol: TradeSymbol): ReactNode
   return (
     <Suspense fallback={<PartFallback />}>
       {mode === 'future' ? <MicroOrderForm symbol={symbol} /> : <ContractOrderForm key={symbol.Id} symbol={symbol} />}
+    </Suspense>
+  );
+}
+
+/** The trade screen's price alert bell, starting from the live quote; its code comes when first shown. */
+function SymbolAlertButton({ symbol }: { symbol: TradeSymbol }) {
+  const live = useQuote(symbol.Code);
+  return <AlertButton symbol={symbol} current={live?.close ?? symbol.ForexQuotations.Close} />;
+}
+
+export function renderSymbolActions(symbol: TradeSymbol): ReactNode {
+  return (
+    <Suspense fallback={null}>
+      <SymbolAlertButton symbol={symbol} />
     </Suspense>
   );
 }
@@ -53,26 +68,36 @@ function renderFutureOrders(tab: MicroTab, setTab: (tab: MicroTab) => void): Rea
   );
 }
 
+/** The header's account actions: the notification bell (signed in), language and service. */
+function AccountActions() {
+  return (
+    <div className="tp-header-actions">
+      <NotificationBell />
+      <HeaderActions />
+    </div>
+  );
+}
+
 function renderTab(path: TabPath): ReactNode {
   switch (path) {
     case '/':
-      return <HomePage headerRight={<HeaderActions />} markets={<HomeMarkets />} />;
+      return <HomePage headerRight={<AccountActions />} markets={<HomeMarkets />} />;
     case '/user':
       return <UserPage />;
     case '/trade':
-      return <TradePage headerRight={<HeaderActions />} renderOrderForm={renderOrderForm} />;
+      return <TradePage headerRight={<AccountActions />} renderOrderForm={renderOrderForm} renderSymbolActions={renderSymbolActions} />;
     case '/order':
       return <OrderPage renderContract={renderContractOrders} renderFuture={renderFutureOrders} />;
     case '/follow':
       return (
         <Suspense fallback={<ScreenFallback />}>
-          <FollowHomePage headerRight={<HeaderActions />} />
+          <FollowHomePage headerRight={<AccountActions />} />
         </Suspense>
       );
     case '/rank':
       return (
         <Suspense fallback={<ScreenFallback />}>
-          <RankPage headerRight={<HeaderActions />} />
+          <RankPage headerRight={<AccountActions />} />
         </Suspense>
       );
   }

@@ -8,6 +8,7 @@ import {
   staffJoinedSchema,
   staffMeSchema,
   staffMemberSchema,
+  staffNameSchema,
   staffPendingInvitationPageSchema,
   staffPageSchema,
   staffPasswordInput,
@@ -32,6 +33,8 @@ export const adminStaffEndpoints = {
   me: defineEndpoint({ summary: 'The signed-in staff member and their role', methods: ['GET'], path: '/admin/api/me', output: staffMeSchema, access: anyStaff, idempotent: false, tags }),
   /** Changes the own password; the other sessions of the account end. */
   password: defineEndpoint({ summary: 'Change the own password; the other sessions of the account end', methods: ['POST'], path: '/admin/api/password', input: staffPasswordInput, output: z.null(), access: anyStaff, idempotent: false, tags }),
+  /** Every staff account's id and e-mail, for showing who decided an item (a queue's reviewer). */
+  staffNames: defineEndpoint({ summary: 'The staff accounts by id and e-mail, to name who decided an item', methods: ['GET'], path: '/admin/api/staff/names', output: z.array(staffNameSchema), access: anyStaff, idempotent: false, tags }),
   staff: defineEndpoint({ summary: 'List the staff accounts (paged)', methods: ['GET'], path: '/admin/api/staff', input: staffQuery, output: staffPageSchema, access: adminOnly, idempotent: false, tags }),
   /** An invitation link for a new staff member, shown once and valid for 72 hours. */
   invite: defineEndpoint({ summary: 'Invite a new staff member: a link shown once, valid for 72 hours', methods: ['POST'], path: '/admin/api/staff', input: staffInviteInput, output: staffInvitationSchema, access: adminOnly, idempotent: false, tags }),

@@ -23,6 +23,9 @@ import { fundsEndpoints } from './funds.endpoints.js';
 import { adminLoansEndpoints, loansEndpoints } from './loans.endpoints.js';
 import { followEndpoints } from './follow.endpoints.js';
 import { fairEndpoints } from './fair.endpoints.js';
+import { notificationsEndpoints } from './notifications.endpoints.js';
+import { webPushEndpoints } from './web-push.endpoints.js';
+import { alertsEndpoints } from './alerts.endpoints.js';
 import type { EndpointSpec } from './define-endpoint.js';
 
 export * from './define-endpoint.js';
@@ -58,6 +61,9 @@ export {
   adminLoansEndpoints,
   followEndpoints,
   fairEndpoints,
+  notificationsEndpoints,
+  alertsEndpoints,
+  webPushEndpoints,
 };
 
 /** Every endpoint of the HTTP API by feature: `endpoints.wallet.transfer`. */
@@ -88,6 +94,9 @@ export const endpoints = {
   adminLoans: adminLoansEndpoints,
   follow: followEndpoints,
   fair: fairEndpoints,
+  notifications: notificationsEndpoints,
+  alerts: alertsEndpoints,
+  webPush: webPushEndpoints,
 };
 
 /** Every endpoint as a flat list (route tables, docs checks). */

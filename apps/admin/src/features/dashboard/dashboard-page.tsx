@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { endpoints, type AdminDashboard } from '@tp/contracts';
 import { call } from '../../lib/api';
-import { formatCount, formatFixed, formatDuration, isNegative, trimDecimal } from '../../lib/format';
+import { LedgerKind } from '../../components/ledger-kind';
+import { formatClock, formatCount, formatFixed, formatDuration, isNegative, trimDecimal } from '../../lib/format';
 
 type SymbolRow = AdminDashboard['symbols'][number];
 type JobRow = AdminDashboard['jobs'][number];
@@ -42,7 +43,7 @@ function HouseCard({ title, day, testId }: { title: string; day: HouseDay; testI
         // antd draws an empty table's text in its disabled grey (1.8:1); this one is read
         locale={{ emptyText: <Typography.Text type="secondary">{t('house.none')}</Typography.Text> }}
         columns={[
-          { title: t('house.kind'), dataIndex: 'kind', render: (kind: string) => <Typography.Text code>{kind}</Typography.Text> },
+          { title: t('house.kind'), dataIndex: 'kind', render: (kind: string) => <LedgerKind kind={kind} /> },
           { title: t('house.amount'), dataIndex: 'amount', align: 'right', render: (v: string) => <Money value={v} /> },
         ]}
       />
@@ -73,7 +74,7 @@ export default function DashboardPage() {
           {t('title')}
         </Typography.Title>
         <Typography.Text type="secondary" data-testid="dashboard-updated">
-          {data ? t('updated', { time: data.generated_at, local: new Date(dataUpdatedAt).toLocaleTimeString() }) : t('loading')}
+          {data ? t('updated', { time: data.generated_at, local: formatClock(dataUpdatedAt) }) : t('loading')}
         </Typography.Text>
       </Space>
       {error ? <Alert type="error" showIcon title={t('error')} /> : null}

@@ -21,7 +21,8 @@ interface Props<L extends EndpointSpec> {
 }
 
 /**
- * Approve (a note if the endpoint takes one) or reject (a reason, required: the user reads it).
+ * Approve (a note if the endpoint takes one; the user reads it word for word, and the label says
+ * so) or reject (a reason, required: the user reads it).
  * A refusal of the input stays in the dialog; `already_decided` closes it and refreshes the row.
  */
 export function DecisionModal<L extends EndpointSpec>({ definition, kind, item, onClose, onDecided }: Props<L>) {
@@ -61,7 +62,7 @@ export function DecisionModal<L extends EndpointSpec>({ definition, kind, item, 
         {withReason ? (
           <Form.Item
             name="reason"
-            label={t(kind === 'approve' ? 'decision.note' : 'decision.reason')}
+            label={t(kind === 'approve' ? 'decision.note_shown' : 'decision.reason')}
             rules={kind === 'reject' ? [{ required: true, whitespace: true, message: t('decision.reason_required') }, { max: 500 }] : [{ max: 500 }]}
           >
             <Input.TextArea rows={3} maxLength={500} showCount autoFocus data-testid="decision-reason" />

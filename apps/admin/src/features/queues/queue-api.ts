@@ -24,3 +24,16 @@ export function listQueue<T extends QueueItem>(endpoint: EndpointSpec, status: n
 export function decide(endpoint: EndpointSpec, id: number, reason: string | undefined): Promise<unknown> {
   return send(endpoint, reason ? { reason } : {}, { pathParams: { id }, silent: true, announce: true });
 }
+
+/**
+ * An item as it is now, after a decision (ours or another reviewer's) took it off the waiting
+ * filter: looked for on the first page of each decided status. Null when not found there.
+ */
+export async function findDecided<T extends QueueItem>(endpoint: EndpointSpec, statuses: readonly number[], id: number): Promise<T | null> {
+  const pages = await Promise.all(statuses.map((status) => (send(endpoint, { status, page: 1 }, { silent: true }) as Promise<Paged<T>>).catch(() => null)));
+  for (const p of pages) {
+    const hit = p?.data.find((i) => i.id === id);
+    if (hit) return hit;
+  }
+  return null;
+}

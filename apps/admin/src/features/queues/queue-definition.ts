@@ -21,6 +21,10 @@ export interface QueueField<T> {
   value: (item: T, t: (key: string) => string) => string | number | null | undefined;
   /** As a column, a long text (an address, a channel) that may wrap; the others stay on one line. */
   wrap?: boolean;
+  /** The value is a staff id (a reviewer): shown as the staff member's e-mail. */
+  staff?: boolean;
+  /** Listed only for the items it applies to (a bank row of a bank withdrawal, not of a crypto one). */
+  when?: (item: T) => boolean;
 }
 
 /** An uploaded image of an item (a proof), shown full size in the detail drawer. */

@@ -3,6 +3,7 @@ import { CheckOutlined, CloseOutlined, DownloadOutlined } from '@ant-design/icon
 import { useTranslation } from 'react-i18next';
 import type { EndpointSpec } from '@tp/contracts';
 import { PrivateImage } from '../../components/private-image';
+import { StaffName } from '../../components/staff-name';
 import { fetchPrivateFile } from '../../lib/api';
 import type { DecisionKind } from './decision-modal';
 import type { ItemOf, QueueDefinition, QueueItem } from './queue-definition';
@@ -59,7 +60,12 @@ export function QueueDetail<L extends EndpointSpec>({ definition, item, onClose,
             column={1}
             items={[
               { key: 'status', label: t('status.title'), children: <StatusTag status={item.status} statuses={definition.statuses} /> },
-              ...definition.detailFields.map((f) => ({ key: f.key, label: t(`${definition.key}.fields.${f.key}`), children: f.value(item, t) ?? '' })),
+              ...definition.detailFields
+                .filter((f) => f.when?.(item) ?? true)
+                .map((f) => {
+                  const value = f.value(item, t);
+                  return { key: f.key, label: t(`${definition.key}.fields.${f.key}`), children: f.staff && typeof value === 'number' ? <StaffName id={value} /> : (value ?? '') };
+                }),
             ]}
           />
           {(definition.fileFields ?? []).map((file) => {

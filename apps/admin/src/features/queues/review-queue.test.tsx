@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { cancelAll, configureApi } from '@tp/client';
-import type { AdminDeposit } from '@tp/contracts';
+import type { AdminDeposit, AdminLoan, AdminWithdrawal } from '@tp/contracts';
 import { pageNamespaces } from '../../app/pages';
 import { wireApi } from '../../lib/api';
 import { initI18n } from '../../lib/i18n';
@@ -9,6 +9,8 @@ import { useSession } from '../../lib/session-store';
 import { fakeServer } from '../../test/fake-server';
 import { renderInConsole } from '../../test/render';
 import DepositsQueuePage from './definitions/deposits';
+import LoanRepaymentsQueuePage from './definitions/loan-repayments';
+import WithdrawalsQueuePage from './definitions/withdrawals';
 
 function deposit(id: number, status = 0): AdminDeposit {
   return {
@@ -133,6 +135,65 @@ describe('review queue', () => {
     // The refreshed row (and the open drawer) show the decision someone else made; no buttons left.
     await waitFor(() => expect(within(document.querySelector('.ant-drawer-open')!).getByTestId('queue-status').textContent).toBe('Rejected'));
     expect(screen.queryByTestId('detail-reject')).toBeNull();
+  });
+
+  it('"already decided" while the drawer is open: the item, gone from the waiting list, is read where it went and shows its decision', async () => {
+    // The server's waiting list no longer holds the item; the rejected list does, with its reviewer.
+    server.answers['/admin/api/deposits'] = [page([deposit(1)]), page([]), page([{ ...deposit(1, 2), reviewed_by: 7, reviewed_at: '2026-11-24 11:00:00' }])];
+    server.answers['/admin/api/deposits/1/reject'] = [{ code: 0, msg: 'This item was already decided', error: 'already_decided' }];
+    server.answers['/admin/api/staff/names'] = [{ code: 1, data: [{ id: 7, email: 'carol@staff.example.com' }] }];
+    renderInConsole(<DepositsQueuePage />, '/?status=0');
+    fireEvent.click(await screen.findByText('user1@example.com'));
+    fireEvent.click(await screen.findByTestId('detail-reject'));
+    const dialog = await decisionDialog('Reject #1');
+    fireEvent.change(within(dialog).getByTestId('decision-reason'), { target: { value: 'proof unreadable' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('This item was already decided')).toBeTruthy();
+    const drawer = () => document.querySelector<HTMLElement>('.ant-drawer-open')!;
+    await waitFor(() => expect(within(drawer()).getByTestId('queue-status').textContent).toBe('Rejected'));
+    expect(screen.queryByTestId('detail-reject')).toBeNull();
+    // The reviewer by name, not by staff id.
+    await waitFor(() => expect(within(drawer()).getByTestId('staff-name').textContent).toBe('carol@staff.example.com'));
+    expect(drawer().textContent).not.toContain('staff ID');
+  });
+
+  it('the approve dialog says its note is shown to the user, as the reject dialog says of its reason', async () => {
+    server.answers['/admin/api/deposits'] = [page([deposit(1)])];
+    renderInConsole(<DepositsQueuePage />);
+    await screen.findByText('user1@example.com');
+    key('a');
+    const approve = await decisionDialog('Approve #1');
+    expect(approve.querySelector('label')?.textContent).toMatch(/shown to the user/);
+  });
+
+  it('a crypto withdrawal lists no bank rows; a bank one lists them and no wallet address', async () => {
+    const method = { id: 5, type: 1, draw_id: 1, dc_address: 'TXcryptoaddress', payee_account: '', payee_name: '', bank_name: '', bank_address: '', bank_swift: '', bank_branch: '', beneficiary_currency: '', remark: '', draw_currency: { code: 'USDT', protocol: 'TRC20' }, created_at: '2026-11-20 10:00:00', usable_at: '2026-11-21 10:00:00' };
+    const withdrawal = (id: number, type: number, m: typeof method): AdminWithdrawal => ({
+      id, number: '100', fee: '1', real_number: '99', status: 0, status_name: 'Pending', created_at: '2026-11-24 10:00:00', type, address: m.dc_address, payee_account: m.payee_account, notes: '', remark: '',
+      draw_currency: { code: 'USDT', protocol: 'TRC20' }, user: { id: 11, uid: 'U1', email: 'user1@example.com' }, method: m, reviewed_at: null, reviewed_by: null,
+    });
+    const bank = { ...method, id: 6, type: 2, dc_address: '', payee_account: '0012345678', payee_name: 'Ann Lee', bank_name: 'Harbour Bank' };
+    server.answers['/admin/api/withdrawals'] = [page([withdrawal(1, 1, method), withdrawal(2, 2, bank)] as never)];
+    renderInConsole(<WithdrawalsQueuePage />);
+    fireEvent.click(await screen.findByText('TXcryptoaddress'));
+    await waitFor(() => expect(drawerTitle()).toBe('Withdrawal #1'));
+    const labels = () => [...document.querySelectorAll('.ant-drawer-open .ant-descriptions-item-label')].map((l) => l.textContent);
+    expect(labels()).toContain('Wallet address');
+    expect(labels()).not.toContain('Bank');
+    expect(labels()).not.toContain('Account number');
+    key('j');
+    await waitFor(() => expect(drawerTitle()).toBe('Withdrawal #2'));
+    expect(labels()).toContain('Bank');
+    expect(labels()).toContain('Account number');
+    expect(labels()).not.toContain('Wallet address');
+  });
+
+  it('a repayment says how it was paid in words, not as an internal reference', async () => {
+    const loan = { id: 4, status: 4, user: { id: 11, uid: 'U1', email: 'user1@example.com' }, amount: '1000', repay_amount: '1017', repay_channel: 'bank_account:1', repay_channel_name: 'Harbour Bank 0012345678', repay_submitted_at: '2026-11-24 10:00:00', repay_proof: '', sign: '', pdf_url: '' } as unknown as AdminLoan;
+    server.answers['/admin/api/loan-repayments'] = [page([loan] as never)];
+    renderInConsole(<LoanRepaymentsQueuePage />);
+    expect(await screen.findByText('Bank transfer to: Harbour Bank 0012345678')).toBeTruthy();
+    expect(screen.queryByText(/bank_account:/)).toBeNull();
   });
 
   it('keys typed into a field stay in the field; Enter and arrows on a control stay the control\'s', async () => {

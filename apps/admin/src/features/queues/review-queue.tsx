@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useTranslation } from 'react-i18next';
 import type { EndpointSpec } from '@tp/contracts';
 import { DecisionModal, type DecisionKind } from './decision-modal';
-import { listQueue } from './queue-api';
+import { findDecided, listQueue } from './queue-api';
 import type { ItemOf, QueueDefinition, QueueItem, QueueStatus } from './queue-definition';
 import { QueueDetail } from './queue-detail';
 import { StatusTag } from './status-tag';
@@ -109,10 +109,14 @@ export function ReviewQueue<L extends EndpointSpec>({ definition }: { definition
     setOpen(null);
   };
 
-  const decided = (alreadyDecided: string | null) => {
+  const decided = (item: Item, alreadyDecided: string | null) => {
     setDeciding(null);
     if (alreadyDecided) void message.warning(alreadyDecided);
     void queryClient.invalidateQueries({ queryKey: ['queue', definition.key] });
+    // The decided item leaves the waiting list, so the refreshed page cannot update an open drawer:
+    // it is read again where it went (approved, rejected...), or the drawer closes.
+    const decidedStatuses = definition.statuses.slice(1).map((s) => s.value);
+    void findDecided<Item>(definition.list, decidedStatuses, item.id).then((fresh) => setOpen((current) => (current?.id === item.id ? fresh : current)));
   };
 
   const columns: TableColumnsType<Item> = [
@@ -188,7 +192,7 @@ export function ReviewQueue<L extends EndpointSpec>({ definition }: { definition
           kind={deciding.kind}
           item={deciding.item}
           onClose={() => setDeciding(null)}
-          onDecided={({ alreadyDecided }) => decided(alreadyDecided)}
+          onDecided={({ alreadyDecided }) => decided(deciding.item, alreadyDecided)}
         />
       ) : null}
     </Space>

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { endpoints, type AdminStatementRow, type AdminUserDetail, type EndpointData } from '@tp/contracts';
+import { LedgerKind } from '../../components/ledger-kind';
 import { call } from '../../lib/api';
 import { formatFixed, isNegative, trimDecimal } from '../../lib/format';
 import { useSession } from '../../lib/session-store';
@@ -135,7 +136,7 @@ export function UserDetail() {
             testId="statement-table"
             columns={[
               { title: t('statement.time'), dataIndex: 'created_at', width: 170 },
-              { title: t('statement.kind'), dataIndex: 'kind', render: (k: string) => <Typography.Text code>{k}</Typography.Text> },
+              { title: t('statement.kind'), dataIndex: 'kind', render: (k: string) => <LedgerKind kind={k} /> },
               { title: t('statement.memo'), dataIndex: 'memo' },
               { title: t('statement.reference'), dataIndex: 'reference', render: (r: string | null) => r ?? '-' },
               { title: t('statement.account'), dataIndex: 'account_type_id', render: (type: number) => t(ACCOUNT_TYPE_KEYS[type] ?? 'account.other') },
@@ -268,7 +269,7 @@ export function UserDetail() {
       <Card
         title={
           <Space>
-            <span data-testid="user-title">{user.email ?? t('demo_title', { uid: user.uid })}</span>
+            <span data-testid="user-title">{user.email ?? t(user.is_sample ? 'sample_title' : 'demo_title', { uid: user.uid })}</span>
             <StatusTag status={user.status} />
             {user.is_demo ? <Tag color="purple">{t('kind.demo')}</Tag> : <Tag color="blue">{t('kind.real')}</Tag>}
           </Space>
@@ -286,7 +287,14 @@ export function UserDetail() {
           <Descriptions.Item label={t('profile.inviter')}>
             {user.inviter ? <Link to={`/users/${user.inviter.id}`}>{user.inviter.email ?? user.inviter.uid}</Link> : '-'}
           </Descriptions.Item>
-          <Descriptions.Item label={t('profile.trader')}>{t(user.is_trader ? 'yes' : 'no')}</Descriptions.Item>
+          <Descriptions.Item label={t('profile.trader')}>
+            {t(user.is_trader ? 'yes' : 'no')}
+            {user.is_sample ? (
+              <Tag color="gold" style={{ marginInlineStart: 8 }} data-testid="user-sample" title={t('kind.sample_help')}>
+                {t('kind.sample')}
+              </Tag>
+            ) : null}
+          </Descriptions.Item>
           <Descriptions.Item label={t('col.created')}>{user.created_at}</Descriptions.Item>
           <Descriptions.Item label={t('profile.live_sessions')}>{user.counts.live_sessions}</Descriptions.Item>
           <Descriptions.Item label={t('profile.invitees')}>{user.counts.invitees}</Descriptions.Item>

@@ -70,9 +70,27 @@ export function UserSearch() {
         columns={[
           { title: t('col.id'), dataIndex: 'id', width: 80 },
           { title: t('col.uid'), dataIndex: 'uid', render: (uid: string) => <Typography.Text code>{uid}</Typography.Text> },
-          { title: t('col.email'), dataIndex: 'email', render: (email: string | null) => email ?? <Typography.Text type="secondary">{t('no_email')}</Typography.Text> },
+          {
+            title: t('col.email'),
+            dataIndex: 'email',
+            // A sample trader has no e-mail either, but is no demo visitor.
+            render: (email: string | null, row: { is_sample: boolean }) => email ?? <Typography.Text type="secondary">{t(row.is_sample ? 'no_email_sample' : 'no_email')}</Typography.Text>,
+          },
           { title: t('col.invite_code'), dataIndex: 'invite_code' },
-          { title: t('col.kind'), dataIndex: 'is_demo', render: (demo: boolean) => <Tag color={demo ? 'purple' : 'blue'}>{t(demo ? 'kind.demo' : 'kind.real')}</Tag> },
+          {
+            title: t('col.kind'),
+            dataIndex: 'is_demo',
+            render: (demo: boolean, row: { is_sample: boolean }) => (
+              <>
+                <Tag color={demo ? 'purple' : 'blue'}>{t(demo ? 'kind.demo' : 'kind.real')}</Tag>
+                {row.is_sample ? (
+                  <Tag color="gold" data-testid="user-sample">
+                    {t('kind.sample')}
+                  </Tag>
+                ) : null}
+              </>
+            ),
+          },
           { title: t('col.status'), dataIndex: 'status', render: (status: number) => <StatusTag status={status} /> },
           { title: t('col.created'), dataIndex: 'created_at' },
         ]}

@@ -19,6 +19,11 @@ export async function listStaff(db: Executor, limit: number, offset: number): Pr
   return memberQuery(db).orderBy('a.id').limit(limit).offset(offset).execute();
 }
 
+/** Every staff account's id and e-mail, disabled ones too (they decided items in the past). */
+export async function listStaffNames(db: Executor): Promise<{ id: number; email: string }[]> {
+  return db.selectFrom('admins').select(['id', 'email']).orderBy('id').execute();
+}
+
 export async function countStaff(db: Executor): Promise<number> {
   const row = await db.selectFrom('admins').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);

@@ -3,7 +3,7 @@ import { endpoints } from '@tp/contracts';
 import { okEnvelope } from '../../http/envelope.js';
 import { currentAdmin } from '../../http/admin-auth.js';
 import { route } from '../../http/endpoint.js';
-import { acceptInvitation, changeOwnPassword, inviteStaff, listPendingInvitations, listStaff, resetStaffTotp, revokeInvitation, staffMe, updateStaff } from './admin-staff.service.js';
+import { acceptInvitation, changeOwnPassword, inviteStaff, listPendingInvitations, listStaff, resetStaffTotp, revokeInvitation, staffMe, staffNames, updateStaff } from './admin-staff.service.js';
 
 /**
  * Staff accounts: the signed-in member and their password, and staff management for the `admin`
@@ -21,6 +21,8 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     await changeOwnPassword(db, currentAdmin(req), input, { ip: req.ip, lockout });
     return okEnvelope(req.lang, null, 'staff_password_changed');
   });
+
+  route(app, staff.staffNames, async ({ req }) => okEnvelope(req.lang, await staffNames(db)));
 
   route(app, staff.staff, async ({ req, input }) => okEnvelope(req.lang, await listStaff(db, input.page)));
 

@@ -1,4 +1,4 @@
-import type { AdminRole, Paged, StaffInvitation, StaffMe, StaffMember, StaffPendingInvitation } from '@tp/contracts';
+import type { AdminRole, Paged, StaffInvitation, StaffMe, StaffMember, StaffName, StaffPendingInvitation } from '@tp/contracts';
 import type { Db, Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import { paged, pageWindow } from '../../lib/paging.js';
@@ -33,6 +33,11 @@ async function memberOrRefuse(db: Executor, id: number): Promise<StaffMember> {
 export async function staffMe(db: Executor, adminId: number): Promise<StaffMe> {
   const { id, email, role, totp_enabled } = await memberOrRefuse(db, adminId);
   return { id, email, role, totp_enabled };
+}
+
+/** Every staff account's id and e-mail: any staff member may read who decided an item. */
+export async function staffNames(db: Executor): Promise<StaffName[]> {
+  return repo.listStaffNames(db);
 }
 
 export async function listStaff(db: Executor, page: number): Promise<Paged<StaffMember>> {

@@ -38,6 +38,17 @@ describe('me and login answer the role', () => {
   });
 });
 
+describe('staff names', () => {
+  it('any staff member reads who a staff id is (a reviewer beside a decision); a user token cannot', async () => {
+    const support = await createStaff(t.db, 'support');
+    const token = await staffSession(t.db, support.id);
+    const names = await callEndpoint(t.app, staff.staffNames, { token });
+    expect(names.body.code).toBe(1);
+    expect(names.body.data).toEqual(expect.arrayContaining([{ id: adminId, email: 'admin@example.com' }, { id: support.id, email: support.email }]));
+    expectRefused(await callEndpoint(t.app, staff.staffNames, {}), 'not_logged_in', 999);
+  });
+});
+
 describe('invitations', () => {
   it('an invitation link is shown once, stored only as a hash, and creates the account with its role once', async () => {
     const email = `new.reviewer.${Date.now().toString(36)}@example.com`;

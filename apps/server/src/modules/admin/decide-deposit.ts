@@ -5,6 +5,7 @@ import { refuse } from '../../http/refusal.js';
 import { lockCharge, markCharge } from '../deposits/index.js';
 import { LEDGER_KINDS, SYSTEM_ACCOUNTS, baseCurrencyId, findUserAccount, post, systemAccountId } from '../ledger/index.js';
 import { writeAudit } from '../audit/index.js';
+import { notify } from '../notifications/index.js';
 
 /*
  * The deposit decision command: it spans deposits (the claim), the ledger (the credit) and the
@@ -41,6 +42,12 @@ export async function decideDeposit(trx: Executor, adminId: number, id: number, 
   }
   const status = decision === 'approve' ? CHARGE_STATUS.finished : CHARGE_STATUS.rejected;
   await markCharge(trx, id, { status, remark: reason ?? '', reviewed_by: adminId, ledger_transaction_id: transactionId });
+  await notify(trx, {
+    userId: charge.user_id,
+    kind: 'deposit_decided',
+    params: { id, amount: charge.number, outcome: decision === 'approve' ? 'approved' : 'rejected' },
+    link: '/mine/charge',
+  });
   await writeAudit(trx, {
     adminId,
     action: `deposit.${decision}`,

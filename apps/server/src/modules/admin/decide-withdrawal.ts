@@ -5,6 +5,7 @@ import { refuse } from '../../http/refusal.js';
 import { LEDGER_KINDS, SYSTEM_ACCOUNTS, baseCurrencyId, holdPostings, post, systemAccountId, type Posting } from '../ledger/index.js';
 import { lockWithdrawal, markWithdrawal } from '../withdrawals/index.js';
 import { writeAudit } from '../audit/index.js';
+import { notify } from '../notifications/index.js';
 import type { Decision } from './decide-deposit.js';
 
 /*
@@ -41,6 +42,12 @@ export async function decideWithdrawal(trx: Executor, adminId: number, id: numbe
   });
   const status = decision === 'approve' ? WITHDRAWAL_STATUS.paid : WITHDRAWAL_STATUS.rejected;
   await markWithdrawal(trx, id, { status, remark: reason ?? '', reviewed_by: adminId, settle_transaction_id: settleId });
+  await notify(trx, {
+    userId: w.user_id,
+    kind: 'withdrawal_decided',
+    params: { id, amount: w.number, outcome: decision === 'approve' ? 'approved' : 'rejected' },
+    link: '/mine/withdraw',
+  });
   await writeAudit(trx, {
     adminId,
     action: `withdrawal.${decision}`,

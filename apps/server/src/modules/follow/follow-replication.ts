@@ -1,4 +1,4 @@
-import { ACCOUNT_TYPES } from '@tp/contracts';
+import { ACCOUNT_TYPES, FOREX_DEAL_TAB } from '@tp/contracts';
 import { type CopyPlan, type Decimal, FOREX_MONEY_PLACES, fundCopy, sizeCopy, profitShare, DEFAULT_FOLLOW_PROFIT_SHARE } from '@tp/domain';
 import type { Db, Executor } from '../../db/database.js';
 import type { Bus } from '../../realtime/bus.js';
@@ -18,6 +18,7 @@ import {
   type PostInput,
 } from '../ledger/index.js';
 import * as repo from './follow-replication.repository.js';
+import { notify, notifyMany } from '../notifications/index.js';
 import { copyReplications } from '../../lib/metrics.js';
 
 /**
@@ -266,6 +267,11 @@ async function copyBatch(trx: Executor, order: repo.UncopiedOrder, followers: re
   // Each copy its own ledger transaction, all of the batch's posted in one statement set (ledger
   // postMany), after the copies on the same connection.
   const [made] = await Promise.all([inserted, postMany(trx, posts)]);
+  // Each follower hears of their copy in the batch's transaction (names are filled in by the consumer).
+  await notifyMany(
+    trx,
+    made.map((c) => ({ userId: c.followerId, kind: 'copy_opened' as const, params: { trader_id: order.user_id, symbol_id: order.symbol_id }, link: `/order?source=0&type=${FOREX_DEAL_TAB.holding}` })),
+  );
   return made;
 }
 
@@ -292,7 +298,15 @@ async function closeCopiesOfClosedTraders(db: Db, bus: Bus, nowMs: number, log?:
       each: async (trx, c) => {
         const row = await closePosition(trx, c.copy_id, { price: c.update_price, seq: c.close_tick_seq, closeType: c.close_type, at: c.closed_at });
         // Whose close it was: the close reason is the trader's (spec CloseType), the decision too.
-        if (row) await repo.markClosedByTrader(trx, c.copy_id);
+        if (row) {
+          await repo.markClosedByTrader(trx, c.copy_id);
+          await notify(trx, {
+            userId: c.follower_id,
+            kind: 'copy_closed',
+            params: { trader_id: c.trader_id, symbol_id: row.symbol_id, profit: row.fact_profits ?? '0' },
+            link: `/order?source=0&type=${FOREX_DEAL_TAB.history}`,
+          });
+        }
         return row;
       },
     });

@@ -9,6 +9,7 @@ export interface TraderRow {
   email: string | null;
   is_demo: boolean;
   is_trader: boolean;
+  is_sample: boolean;
   follow_num: number;
   follower_equity: string;
   three_week_rate: string | null;
@@ -46,7 +47,7 @@ export async function traders(
   opts: { viewerId: number; sort: keyof typeof ORDER_BY; limit: number; offset: number; userId?: number },
 ): Promise<TraderRow[]> {
   const { rows } = await sql<TraderRow>`
-    SELECT u.id AS user_id, u.uid, u.email, u.is_demo, u.is_trader,
+    SELECT u.id AS user_id, u.uid, u.email, u.is_demo, u.is_trader, u.is_sample,
       (SELECT count(*)::int FROM follow_settings f WHERE f.trader_id = u.id AND f.active) AS follow_num,
       (SELECT coalesce(sum(c.caution_money), 0)::text FROM follow_copies fc JOIN forex_orders c ON c.id = fc.copy_order_id
         WHERE fc.trader_id = u.id AND c.status = 1) AS follower_equity,

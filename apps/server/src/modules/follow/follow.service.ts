@@ -49,11 +49,12 @@ function leader(r: repo.TraderRow): FollowLeader {
     avg_holding_seconds: r.avg_holding_seconds ?? 0,
     follow_num: r.follow_num,
     follower_equity: two(r.follower_equity),
+    is_sample: r.is_sample ? 1 : 0,
   };
 }
 
 function card(r: repo.TraderRow): Trader {
-  return { ...identity(r), follow_num: r.follow_num, is_followed: r.my_multiple === null ? 0 : 1, profit_percent: two(r.total_rate), total_profit: two(r.total_profit) };
+  return { ...identity(r), follow_num: r.follow_num, is_followed: r.my_multiple === null ? 0 : 1, profit_percent: two(r.total_rate), total_profit: two(r.total_profit), is_sample: r.is_sample ? 1 : 0 };
 }
 
 /** The ranking: the first 100 traders by the chosen figure. */
@@ -200,10 +201,14 @@ export async function followOrders(
   userId: number,
   q: { page: number; user_id?: number | undefined; follower_user_id?: number | undefined; status: 1 | 3 },
 ) {
+  // A trader naming themself as user_id sees the copies of all their followers (decisions.md,
+  // Copy trading); with follower_user_id, one follower's. Otherwise the caller's own copies.
   const filter: repo.CopyFilter =
     q.follower_user_id !== undefined
       ? { followerId: q.follower_user_id, traderId: userId, status: q.status }
-      : { followerId: userId, traderId: q.user_id, status: q.status };
+      : q.user_id === userId
+        ? { traderId: userId, status: q.status }
+        : { followerId: userId, traderId: q.user_id, status: q.status };
   // A trader asking for a follower's copies of another trader: nothing of theirs to see.
   if (q.follower_user_id !== undefined && q.user_id !== undefined && q.user_id !== userId) return emptyPage(q.page);
   const { rows, total } = await repo.listCopies(db, filter, FOLLOW_PAGE_SIZE, (q.page - 1) * FOLLOW_PAGE_SIZE);

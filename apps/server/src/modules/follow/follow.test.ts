@@ -219,6 +219,9 @@ describe('replication in the engine step', () => {
     expect(ofA.body.data.data.map((o: FollowOrder) => o.FollowerUserId)).toEqual([a.user.id]);
     const snoop = await callEndpoint(t.app, f.myDealFollowOrder, { token: b.token, input: { status: 3, follower_user_id: a.user.id } });
     expect(snoop.body.data.data).toEqual([]);
+    // Naming themself as user_id, the trader sees the copies (and skips) of all their followers.
+    const all = await callEndpoint(t.app, f.myDealFollowOrder, { token: trader.token, input: { status: 3, user_id: trader.user.id } });
+    expect(all.body.data.data.map((o: FollowOrder) => o.FollowerUserId).sort((x: number, y: number) => x - y)).toEqual([a.user.id, b.user.id, c.user.id, d.user.id, e.user.id].sort((x, y) => x - y));
   });
 
   it('copies a pending fill at its tick; an unfollowed copy no longer follows the close; a follower may close early', async () => {

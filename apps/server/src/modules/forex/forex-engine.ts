@@ -10,6 +10,8 @@ import * as repo from './forex.repository.js';
 import { stopOutLevel } from './stop-out-level.js';
 import { FOREX_ORDER_CHANGED, publishClosed } from './forex-events.js';
 import { closePosition, fillPending } from './position-closer.js';
+import { triggerNotice } from './trigger-notices.js';
+import { notify } from '../notifications/index.js';
 import { TriggerCore, type CoreEffect, type CoreOrderInput } from './trigger-core.js';
 import { copyTradingHooks } from './copy-hooks.js';
 import { copyChangesOf, publishCopyTrades, tradersOfOrders, type CopyTradeChange } from './copy-pushes.js';
@@ -266,10 +268,13 @@ export class ForexEngine implements TickConsumer {
     const rows = await Promise.allSettled(
       effects.map((e) =>
         this.writes.run(
-          (trx) =>
-            e.type === 'fill'
-              ? fillPending(trx, e.orderId, { price: e.price, seq: e.seq, at })
-              : closePosition(trx, e.orderId, { price: e.price, seq: e.seq, closeType: e.closeType, at }),
+          async (trx) => {
+            const row = e.type === 'fill' ? await fillPending(trx, e.orderId, { price: e.price, seq: e.seq, at }) : await closePosition(trx, e.orderId, { price: e.price, seq: e.seq, closeType: e.closeType, at });
+            // The user hears of it from the same savepoint: one outbox row, no read.
+            const notice = row ? triggerNotice(e, row) : undefined;
+            if (notice) await notify(trx, notice);
+            return row;
+          },
           // No error is an effect's own answer: a failed one is retried on its own after its batch.
           () => false,
           [e.userId],

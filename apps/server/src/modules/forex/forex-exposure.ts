@@ -26,6 +26,8 @@ export async function openInterestBySymbol(db: Executor): Promise<SymbolOpenInte
       coalesce(sum(CASE WHEN order_type = 1 THEN quantity ELSE -quantity END * cont_num) FILTER (WHERE NOT is_demo), 0)::text AS net_contracts
     FROM forex_orders
     WHERE status = 1
+      -- the sample traders' positions are the platform's own play, not the house's risk
+      AND user_id NOT IN (SELECT id FROM users WHERE is_sample)
     GROUP BY symbol_id
   `.execute(db);
   return rows.map((r) => ({

@@ -11,13 +11,22 @@ import { feeShardCodeSql } from './fee-shards.js';
 
 /** Reads and writes of forex orders: one query per function. */
 
+/**
+ * A symbol an order names, enabled or not: a symbol staff disabled is close-only, so what is held
+ * on it can still be closed and its stops changed (new orders are refused in the submit's read).
+ */
 export async function findSymbol(db: Executor, symbolId: number) {
   return db
     .selectFrom('trade_symbols')
-    .select(['id', 'code', 'show_code', 'price_precision', 'pip', 'min_cont', 'cont_num', 'fee_rate', 'spread', 'margin_mode', 'leverages', 'schedule'])
+    .select(['id', 'code', 'show_code', 'price_precision', 'pip', 'min_cont', 'cont_num', 'fee_rate', 'spread', 'margin_mode', 'leverages', 'schedule', 'enabled'])
     .where('id', '=', symbolId)
-    .where('enabled', '=', true)
     .executeTakeFirst();
+}
+
+/** Whether the symbol exists and staff disabled it (close-only): a submit on it gets its own refusal. */
+export async function isSymbolDisabled(db: Executor, symbolId: number): Promise<boolean> {
+  const row = await db.selectFrom('trade_symbols').select('enabled').where('id', '=', symbolId).executeTakeFirst();
+  return row !== undefined && !row.enabled;
 }
 export type ForexSymbolRow = NonNullable<Awaited<ReturnType<typeof findSymbol>>>;
 

@@ -106,7 +106,8 @@ export async function submit(
   batched?: Db,
   guard?: repo.SubmitGuard,
 ): Promise<ForexOrder> {
-  if (!ctx) refuse('not_found');
+  // Off the hot path: only a refused submit asks why (a disabled symbol is close-only).
+  if (!ctx) refuse((await repo.isSymbolDisabled(db, input.forex_id)) ? 'forex_symbol_close_only' : 'not_found');
   if (ctx.leverages.length === 0) refuse('no_mult_config');
   if (input.multiple === undefined || !ctx.leverages.includes(input.multiple)) refuse('forex_multiple_invalid');
   const lotsProblem = checkLots(input.cont, ctx.min_cont, ctx.pip);

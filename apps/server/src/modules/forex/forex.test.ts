@@ -389,8 +389,30 @@ describe('symbols an order names', () => {
     await expect(sql`TRUNCATE trade_symbols CASCADE`.execute(t.db)).rejects.toThrow(/never deleted/);
     await t.db.updateTable('trade_symbols').set({ enabled: false }).where('id', '=', eur).execute();
     try {
-      expectRefused(await submit(token, { ...buyBtc, forex_id: eur, cont: '0.01', multiple: 100 }), 'not_found');
+      expectRefused(await submit(token, { ...buyBtc, forex_id: eur, cont: '0.01', multiple: 100 }), 'forex_symbol_close_only');
       expect((await myDeal(token, 1)).body.data.data.map((o) => o.Id)).toEqual([placed.body.data.Id]);
+    } finally {
+      await t.db.updateTable('trade_symbols').set({ enabled: true }).where('id', '=', eur).execute();
+    }
+  });
+
+  it('a disabled symbol is close-only: a held position has its stops changed and is closed at the stored price; new orders are refused with their own message', async () => {
+    const { token, user } = await demoLogin(t.app, 'fx-close-only');
+    await storeTick(t.db, 'EURUSD', '1.16500');
+    const placed = await submit(token, { ...buyBtc, forex_id: eur, cont: '0.01', multiple: 100 });
+    expect(placed.body.code).toBe(1);
+    await t.db.updateTable('trade_symbols').set({ enabled: false }).where('id', '=', eur).execute();
+    try {
+      const refused = await submit(token, { ...buyBtc, forex_id: eur, cont: '0.01', multiple: 100 });
+      expectRefused(refused, 'forex_symbol_close_only');
+      expect(refused.body.msg).toMatch(/close-only/);
+      // The engine keeps quoting a disabled symbol while positions are held on it.
+      await storeTick(t.db, 'EURUSD', '1.16600');
+      const stops = await action('setStop', token, { id: placed.body.data.Id, stop_loss_price: '1.10000', target_profit_price: '1.20000' });
+      expect(stops.body).toMatchObject({ code: 1, data: { TargetLossPrice: '1.10000' } });
+      const closed = await action('close', token, { id: placed.body.data.Id });
+      expect(closed.body).toMatchObject({ code: 1, data: { Status: 3, UpdatePrice: '1.16600' } });
+      expect((await contractBalance(t.db, user.id)).lock_balance).toBe('0.000000000000000000');
     } finally {
       await t.db.updateTable('trade_symbols').set({ enabled: true }).where('id', '=', eur).execute();
     }

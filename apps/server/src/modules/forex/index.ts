@@ -33,3 +33,4 @@ export { FEE_SHARDS, feeShardCode } from './fee-shards.js';
 export { orderDtos, wirePrice, toOrderDto } from './forex.service.js';
 export type { OrderRow } from './forex.repository.js';
 export { ForexEngine } from './forex-engine.js';
+export { closeOrderFor, placeOrderFor } from './orders-for-user.js';

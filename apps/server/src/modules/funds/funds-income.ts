@@ -7,6 +7,7 @@ import type { EngineLog } from '../../engine/engine-log.js';
 import { pruneSetAside, setAsideItemsOf, settleIsolated } from '../../engine/item-isolation.js';
 import { SYSTEM_ACCOUNTS, baseCurrencyId, post, systemAccountId, type PostInput } from '../ledger/index.js';
 import { FUND_LEDGER_KINDS, holdRelease } from './fund-kinds.js';
+import { notifyMany, type NotificationRequest } from '../notifications/index.js';
 
 /** Subscriptions settled per statement group: big enough to be cheap per income, small enough to keep each statement short. */
 const CHUNK = 2000;
@@ -24,6 +25,9 @@ const itemKey = (s: { id: number }) => `subscription ${s.id}`;
 
 interface DueRow {
   id: number;
+  user_id: number;
+  /** The fund's name, for the user's notifications. */
+  fund_title: string;
   account_id: number;
   is_demo: boolean;
   status: number;
@@ -57,7 +61,7 @@ export async function payDueIncomes(trx: Executor, nowMs: number, log?: EngineLo
   for (;;) {
     // Locked: a staff decision on one of these waits for this run, and then sees its incomes.
     const { rows } = await sql<DueRow>`
-      SELECT id, account_id, is_demo, status, share_amount::text, day_profit::text, lock_dividend_days, paid_days, sub_time
+      SELECT id, user_id, (SELECT title FROM funds f WHERE f.id = fund_id) AS fund_title, account_id, is_demo, status, share_amount::text, day_profit::text, lock_dividend_days, paid_days, sub_time
       FROM fund_subscriptions
       WHERE next_due_at <= ${new Date(nowMs)} AND status IN (${FUND_SUB_STATUS.running}, ${FUND_SUB_STATUS.refunding}) AND id > ${afterId}
       ORDER BY id
@@ -136,9 +140,12 @@ async function payChunk(trx: Executor, rows: readonly DueRow[], nowMs: number, h
 
   const byId = new Map(rows.map((r) => [r.id, r]));
   const entries: PostInput[] = [];
+  // One notification per subscription and run, however many missed days the run paid.
+  const paidDays = new Map<number, number>();
   for (const i of inserted) {
     const s = byId.get(i.id)!;
     if (new Decimal(s.day_profit).isZero()) continue; // a zero income is recorded, nothing moves
+    paidDays.set(s.id, (paidDays.get(s.id) ?? 0) + 1);
     entries.push({
       kind: FUND_LEDGER_KINDS.income,
       memo: `Mining income day ${i.a}`,
@@ -160,6 +167,12 @@ async function payChunk(trx: Executor, rows: readonly DueRow[], nowMs: number, h
       UPDATE fund_subscriptions SET status = ${FUND_SUB_STATUS.finished}, finished_at = ${created}
       WHERE id = ANY(${matured.map((s) => s.id)}::int[])`.execute(trx);
   }
+  const notices: NotificationRequest[] = [...paidDays].map(([id, n]) => {
+    const s = byId.get(id)!;
+    return { userId: s.user_id, kind: 'fund_income', params: { fund: s.fund_title, amount: new Decimal(s.day_profit).mul(n).toFixed() }, link: `/mining/income?id=${s.id}` };
+  });
+  for (const s of matured) notices.push({ userId: s.user_id, kind: 'fund_matured', params: { fund: s.fund_title, amount: s.share_amount }, link: '/mining/record' });
+  await notifyMany(trx, notices);
   return { incomes: inserted.length, matured: matured.length };
 }
 

@@ -27,7 +27,7 @@ export async function houseDayTotals(db: Executor, from: Date, to: Date): Promis
       SELECT id, kind FROM ledger_transactions WHERE created_at >= ${from} AND created_at < ${to}
     ),
     side AS (
-      SELECT p.transaction_id, bool_or(u.is_demo) AS demo
+      SELECT p.transaction_id, bool_or(u.is_demo) AS demo, bool_and(u.is_sample) AS sample
       FROM tx
       JOIN ledger_postings p ON p.transaction_id = tx.id
       JOIN ledger_accounts a ON a.id = p.account_id
@@ -41,6 +41,8 @@ export async function houseDayTotals(db: Executor, from: Date, to: Date): Promis
     JOIN ledger_postings p ON p.transaction_id = tx.id
     JOIN ledger_accounts a ON a.id = p.account_id
     LEFT JOIN side ON side.transaction_id = tx.id
+    -- a transaction of sample traders alone is the platform's own play (a real follower's copy of one stays)
+    WHERE NOT coalesce(side.sample, false)
     GROUP BY tx.kind, coalesce(side.demo, false)
     ORDER BY tx.kind
   `.execute(db);

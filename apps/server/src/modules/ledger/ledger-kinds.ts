@@ -36,6 +36,8 @@ export const LEDGER_KINDS = {
   fundRefund: 'fund_refund',
   /** Copy trading: a follower's copy of a trader order - margin held and fee charged (its close is forex_close). */
   followCopyOpen: 'follow_copy_open',
+  /** A sample trader's starting money, once: external clearing -> its contract account (as a deposit credits). */
+  sampleFunding: 'sample_funding',
   /** Loans: an approved loan's principal, house loan book -> user funding. */
   loanPayout: 'loan_payout',
   /** Loans: the term's interest owed at approval, loan book -> loan income. */

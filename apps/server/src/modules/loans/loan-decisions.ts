@@ -3,6 +3,7 @@ import { loanDueAt } from '@tp/domain';
 import type { Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import { writeAudit } from '../audit/index.js';
+import { notify } from '../notifications/index.js';
 import { postPayout, postRepayment } from './loan-ledger.js';
 import { lockLoan } from './loans.repository.js';
 
@@ -46,6 +47,7 @@ export async function decideLoan(trx: Executor, adminId: number, id: number, dec
   } else {
     await trx.updateTable('loans').set({ status: LOAN_STATUS.rejected, remark: reason ?? '', reviewed_by: adminId, reviewed_at: new Date(nowMs) }).where('id', '=', id).execute();
   }
+  await notify(trx, { userId: loan.user_id, kind: 'loan_decided', params: { id, amount: loan.amount, outcome: decision === 'approve' ? 'approved' : 'rejected' }, link: '/loan/record' });
   await writeAudit(trx, {
     adminId,
     action: `loan.${decision}`,
@@ -67,6 +69,7 @@ export async function decideRepayment(trx: Executor, adminId: number, id: number
   } else {
     await trx.updateTable('loans').set({ status: LOAN_STATUS.repaying, remark: reason ?? '' }).where('id', '=', id).execute();
   }
+  await notify(trx, { userId: loan.user_id, kind: 'repayment_decided', params: { id, amount: loan.repay_amount ?? '0', outcome: decision === 'approve' ? 'approved' : 'rejected' }, link: '/loan/record' });
   await writeAudit(trx, {
     adminId,
     action: `loan_repayment.${decision}`,

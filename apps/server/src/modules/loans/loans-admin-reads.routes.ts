@@ -22,6 +22,7 @@ function toAdminLoan(r: LoanRow): AdminLoan {
     signed_user_agent: r.signed_user_agent,
     pdf_url: endpoints.adminLoans.agreementPdf.path.replace(':id', String(r.id)),
     repay_channel: r.repay_channel === null ? null : r.repay_channel === REPAY_FROM_BALANCE ? 'balance' : `bank_account:${r.repay_channel}`,
+    repay_channel_name: r.repay_bank_name === null ? null : `${r.repay_bank_name} ${r.repay_payee_account ?? ''}`.trim(),
     repay_proof: r.proof_name ? uploadUrl(r.proof_name) : '',
     repay_amount: r.repay_amount,
     repay_submitted_at: dt(r.repay_submitted_at),

@@ -8,8 +8,10 @@ export function loanRows(db: Executor) {
     .innerJoin('users as u', 'u.id', 'l.user_id')
     .innerJoin('uploads as s', 's.id', 'l.sign_upload_id')
     .leftJoin('uploads as p', 'p.id', 'l.repay_upload_id')
+    // The collection account a repayment was sent to (repay_channel 0, the balance, matches none).
+    .leftJoin('bank_accounts as ba', 'ba.id', 'l.repay_channel')
     .selectAll('l')
-    .select(['u.uid', 'u.email', 's.stored_name as sign_name', 'p.stored_name as proof_name']);
+    .select(['u.uid', 'u.email', 's.stored_name as sign_name', 'p.stored_name as proof_name', 'ba.bank_name as repay_bank_name', 'ba.payee_account as repay_payee_account']);
 }
 export type LoanRow = NonNullable<Awaited<ReturnType<ReturnType<typeof loanRows>['executeTakeFirst']>>>;
 

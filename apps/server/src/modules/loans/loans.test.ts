@@ -266,7 +266,7 @@ describe('a loan\'s life on the test clock', () => {
     // Repay by proof: status 4 freezes the amount; a rejection returns it to 2 with the reason.
     const info = await get<{ amount_due: string; penalty_amount: string; balance: string }>(u.token, `${e.repaymentInfo.path}?loan_id=${loan.id}`);
     expect(info.body.data).toMatchObject({ amount_due: '1017.00', penalty_amount: '10.00', balance: '1000.00' });
-    const accounts = await get<{ id: number }[]>(u.token, e.repaymentAccounts.path);
+    const accounts = await get<{ id: number; bank_name: string; payee_account: string }[]>(u.token, e.repaymentAccounts.path);
     expect(accounts.body.data.length).toBeGreaterThan(0);
     const channel = accounts.body.data[0]!.id;
     expectRefused(await post(u.token, e.repayment.path, { charge_id: channel, loan_id: loan.id }), 'bad_request'); // proof missing
@@ -283,7 +283,9 @@ describe('a loan\'s life on the test clock', () => {
     expect(await penalty()).toBe('12.50');
     expect((await post(u.token, e.repayment.path, { charge_id: channel, loan_id: loan.id, proofImg })).body.data).toMatchObject({ status: 4, amount_due: '1019.50' });
     const listed = await get<{ data: { id: number; repay_proof: string; repay_amount: string; pdf_url: string; signed_ip: string }[] }>(admin, a.repayments.path);
-    expect(listed.body.data.data.find((l) => l.id === loan.id)).toMatchObject({ repay_proof: proofImg, repay_amount: '1019.50', signed_ip: '127.0.0.1', pdf_url: `/admin/api/loans/${loan.id}/agreement.pdf` });
+    // The collection account is named as staff know it, not by its internal id.
+    const sentTo = accounts.body.data[0]!;
+    expect(listed.body.data.data.find((l) => l.id === loan.id)).toMatchObject({ repay_proof: proofImg, repay_amount: '1019.50', signed_ip: '127.0.0.1', pdf_url: `/admin/api/loans/${loan.id}/agreement.pdf`, repay_channel: `bank_account:${channel}`, repay_channel_name: `${sentTo.bank_name} ${sentTo.payee_account}` });
     nowMs = Date.UTC(2026, 0, 19, 1, 0, 0); // under review: no fee accrues
     await scheduler().runDue();
     expect(await penalty()).toBe('12.50');

@@ -2,6 +2,7 @@ import {
   ABBREVIATED_KLINE_PERIOD,
   ABBREVIATED_KLINE_POINTS,
   KLINE_MAX_BARS,
+  klinePeriodName,
   MARKET_CLOSED,
   MARKET_OPEN,
   toForexQuotations,
@@ -143,7 +144,7 @@ export function createMarketService(db: Db, board: QuoteBoard, now: () => number
         const rows = symbols.map((s) => ({
           Id: s.id,
           Code: s.code,
-          Period: period,
+          Period: klinePeriodName(period),
           Kline: (bySymbol.get(s.id) ?? []).sort((a, b) => a.Time - b.Time),
         }));
         cached = { at: now(), rows };

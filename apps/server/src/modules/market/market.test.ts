@@ -91,10 +91,10 @@ describe('market endpoints', () => {
   });
 
   it('abbreviated_cache_kline: the last 60 closes of the 15-minute candles, for all or one symbol', async () => {
-    const all = await call<{ Id: number; Code: string; Period: number; Kline: { Time: number; Close: string }[] }[]>(t.app, { method: 'GET', url: endpoints.market.abbreviatedKline.path });
+    const all = await call<{ Id: number; Code: string; Period: string; Kline: { Time: number; Close: string }[] }[]>(t.app, { method: 'GET', url: endpoints.market.abbreviatedKline.path });
     expect(all.body.code).toBe(1);
     const btc = all.body.data.find((r) => r.Code === 'BTCUSDT')!;
-    expect(btc.Period).toBe(15);
+    expect(btc.Period).toBe('15min'); // the push's name for the period (decisions.md Kline periods)
     expect(btc.Kline).toHaveLength(60);
     expect(btc.Kline[1]!.Time).toBeGreaterThan(btc.Kline[0]!.Time);
     const one = await call<{ Code: string }[]>(t.app, { method: 'GET', url: `${endpoints.market.abbreviatedKline.path}?forex_id=${ids.get('EURUSD')}` });

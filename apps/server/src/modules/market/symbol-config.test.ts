@@ -119,7 +119,7 @@ describe('symbol configuration', () => {
     expect((await submit(token, { ...buyBtc('0.51'), multiple: 100 })).body.code).toBe(1);
   });
 
-  it('disabling a symbol refuses its orders, drops it from the lists and stops its quotes on the running engine; enabling brings them back', async () => {
+  it('disabling a symbol refuses new orders, drops it from the lists and quotes it only while positions are held on it (close-only); enabling brings it back', async () => {
     const { token } = await demoLogin(t.app, 'symcfg-disable');
     await storeTick(t.db, 'ETHUSDT', '4000.00');
     const ethOrder = { type: 1, cont: '1', forex_id: eth, status: 1, multiple: 10 };
@@ -131,14 +131,26 @@ describe('symbol configuration', () => {
     expect((await update(eth, { enabled: false })).body.data).toMatchObject({ enabled: false, open_orders: 1 });
     // The route announced it after commit; wait for the engine to act on it.
     await engine.refreshSymbols();
-    expectRefused(await submit(token, ethOrder), 'not_found');
+    expectRefused(await submit(token, ethOrder), 'forex_symbol_close_only');
     const list = await callEndpoint(t.app, endpoints.market.tradeList, {});
     expect((list.body.data as { Code: string }[]).map((s) => s.Code)).not.toContain('ETHUSDT');
 
+    // The held position keeps its symbol quoted, so it can be closed (and its stops fire) at a live price.
+    const quoted = () => pushes.filter((m) => m.topic === 'DAY_MARKET').map((m) => m.payload.symbol);
+    expect(feed.symbols.map((s) => s.code).sort()).toEqual(['BTCUSDT', 'ETHUSDT']);
+    pushes.length = 0;
+    feed.push({ code: 'ETHUSDT', price: '4100.00' });
+    expect(quoted()).toEqual(['ETHUSDT']);
+    const held = (await callEndpoint(t.app, endpoints.forex.myDeal, { input: { status: 1, page: 1 } as never, token })).body.data as { data: { Id: number }[] };
+    expect(held.data).toHaveLength(1);
+    await storeTick(t.db, 'ETHUSDT', '4100.00');
+    for (const o of held.data) expect((await callEndpoint(t.app, endpoints.forex.close, { input: { id: o.Id } as never, token, headers: { lang: 'en' } })).body.code).toBe(1);
+
+    // Nothing held any more: the next check stops its quotes.
+    await engine.refreshSymbols();
     pushes.length = 0;
     feed.push({ code: 'ETHUSDT', price: '4100.00' });
     feed.push({ code: 'BTCUSDT', price: '100100.00' });
-    const quoted = () => pushes.filter((m) => m.topic === 'DAY_MARKET').map((m) => m.payload.symbol);
     expect(quoted()).toEqual(['BTCUSDT']);
     expect(feed.symbols.map((s) => s.code)).toEqual(['BTCUSDT']);
 

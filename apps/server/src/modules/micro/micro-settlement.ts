@@ -1,8 +1,9 @@
 import { Decimal, settleMicro, type MicroDirection, type MicroOutcome } from '@tp/domain';
-import { MICRO_ACCOUNT_TYPE_ID, type BusEventName, type ClientPushName, type MicroSettledPush } from '@tp/contracts';
+import { MICRO_ACCOUNT_TYPE_ID, MICRO_STATUS_CLOSED, type BusEventName, type ClientPushName, type MicroSettledPush } from '@tp/contracts';
 import type { Executor } from '../../db/database.js';
 import { LEDGER_KINDS, post, type Posting, type PostInput } from '../ledger/index.js';
 import * as repo from './micro.repository.js';
+import { notifyMany } from '../notifications/index.js';
 
 /** Internal bus topic: an order was committed; the engine process queues its expiry. */
 export const MICRO_ORDER_CREATED = 'micro.order_created' satisfies BusEventName;
@@ -98,6 +99,16 @@ export async function settleOrders(
     postings: settlementPostings(c.order, houseAccountId, c.result.returned, c.result.houseAmount, c.result.outcome),
   }));
   await post(trx, entries);
+  // One statement for the batch's notifications, from what the queue holds: no read.
+  await notifyMany(
+    trx,
+    settled.map((c) => ({
+      userId: c.order.userId,
+      kind: 'option_settled' as const,
+      params: { id: c.order.id, symbol: c.order.showCode, result: c.result.outcome, profit: c.result.factProfits },
+      link: `/order?source=1&type=${MICRO_STATUS_CLOSED}&id=${c.order.id}`,
+    })),
+  );
   return settled.map((c) => ({ order: c.order, outcome: c.result.outcome, factProfits: c.result.factProfits, endPrice: c.exit.price }));
 }
 

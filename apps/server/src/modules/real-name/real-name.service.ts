@@ -7,6 +7,7 @@ import type { ErrorKey } from '@tp/contracts';
 import { paged, pageWindow } from '../../lib/paging.js';
 import { wireDateTime } from '../../lib/time.js';
 import { writeAudit } from '../audit/index.js';
+import { notify } from '../notifications/index.js';
 import { ownUploadId, uploadUrl } from '../uploads/index.js';
 import * as repo from './real-name.repository.js';
 
@@ -110,6 +111,7 @@ export async function decide(trx: Executor, adminId: number, id: number, decisio
   if (row.status !== REAL_NAME_STATUS.waiting) refuse('already_decided');
   const status = decision === 'approve' ? REAL_NAME_STATUS.approved : REAL_NAME_STATUS.rejected;
   await repo.markSubmission(trx, id, { status, remark: reason ?? '', reviewed_by: adminId });
+  await notify(trx, { userId: row.user_id, kind: 'real_name_decided', params: { outcome: decision === 'approve' ? 'approved' : 'rejected' }, link: '/mine/auth' });
   await writeAudit(trx, {
     adminId,
     action: `real_name.${decision}`,

@@ -2,7 +2,9 @@ import { SUPPORT_MESSAGES_PER_MINUTE, SUPPORT_PAGE_SIZE, type SupportConversatio
 import type { Executor } from '../../db/database.js';
 import { refuse } from '../../http/refusal.js';
 import { paged } from '../../lib/paging.js';
+import { wireDateTime } from '../../lib/time.js';
 import { writeAudit } from '../audit/index.js';
+import { notify, SUPPORT_PREVIEW_CHARS } from '../notifications/index.js';
 import { ownUploadId } from '../uploads/index.js';
 import * as repo from './support.repository.js';
 
@@ -29,8 +31,8 @@ export function toMessage(row: repo.MessageRow): SupportMessage {
     text: row.body,
     image: row.image,
     client_id: row.client_id,
-    read_at: row.read_at ? row.read_at.toISOString() : null,
-    created_at: row.created_at.toISOString(),
+    read_at: row.read_at ? wireDateTime(row.read_at) : null,
+    created_at: wireDateTime(row.created_at),
   };
 }
 
@@ -73,6 +75,8 @@ export async function replyAsStaff(trx: Executor, adminId: number, conversationI
     target: `support_conversation:${conversationId}`,
     detail: { message_id: row.id, user_id: conversation.user_id, chars: row.body.length, image: row.image },
   });
+  // The body quotes the start of the reply (an image alone: its own sentence).
+  await notify(trx, { userId: conversation.user_id, kind: 'support_reply', params: { text: [...row.body].slice(0, SUPPORT_PREVIEW_CHARS).join('') }, link: '/mine/chat' });
   return { message: toMessage(row), conversationId, userId: conversation.user_id, created: true };
 }
 
@@ -124,7 +128,7 @@ function toConversation(row: NonNullable<InboxRow>, unread: number, last: repo.M
     id: row.id,
     user: { id: row.user_id, uid: row.uid, email: row.email, is_demo: row.is_demo ? 1 : 0 },
     last_message: last ? toMessage(last) : null,
-    last_message_at: row.last_message_at.toISOString(),
+    last_message_at: wireDateTime(row.last_message_at),
     unread,
   };
 }

@@ -53,6 +53,8 @@ describe('the user side', () => {
     const id = cid();
     const first = await send(alice.token, { client_id: id, text: '  <b>Hello</b>\nsecond line  ' });
     expect(first.body).toMatchObject({ code: 1, data: { from: 'user', text: '<b>Hello</b>\nsecond line', image: null, client_id: id, read_at: null } });
+    // One date-time format on every answer (decisions.md): YYYY-MM-DD HH:mm:ss, UTC.
+    expect(first.body.data.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const again = await send(alice.token, { client_id: id, text: 'something else' });
     expect(again.body.data).toEqual(first.body.data);
     const h = await history(alice.token);
@@ -109,7 +111,7 @@ describe('staff', () => {
 
     const read = await callEndpoint(t.app, e.staffRead, { token: support, params: { id: conv.id }, input: {} });
     expect(read.body.data).toEqual({ unread: 0 });
-    expect((await history(alice.token)).messages.every((m) => m.read_at !== null)).toBe(true);
+    expect((await history(alice.token)).messages.every((m) => m.read_at !== null && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(m.read_at))).toBe(true);
 
     const body = multipartBody(PNG_1X1);
     const img = await call<{ url: string }>(t.app, { method: 'POST', url: `/admin/api/support/conversations/${conv.id}/image`, headers: { ...body.headers, authorization: support }, payload: body.payload });

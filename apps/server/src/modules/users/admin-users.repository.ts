@@ -11,7 +11,7 @@ export interface UserSearch {
   offset: number;
 }
 
-const USER_COLUMNS = ['u.id', 'u.uid', 'u.email', 'u.invite_code', 'u.is_demo', 'u.is_trader', 'u.status', 'u.created_at'] as const;
+const USER_COLUMNS = ['u.id', 'u.uid', 'u.email', 'u.invite_code', 'u.is_demo', 'u.is_trader', 'u.is_sample', 'u.status', 'u.created_at'] as const;
 
 /**
  * Users whose e-mail contains `q` (case-insensitive), or whose uid or invite code is exactly `q`;
@@ -94,6 +94,8 @@ export async function userCounts(db: Executor, dayStart: Date) {
       sql<string>`count(*) FILTER (WHERE created_at >= ${dayStart})`.as('new_today'),
       sql<string>`count(*) FILTER (WHERE is_demo)`.as('demo'),
     ])
+    // The sample traders are the platform's own accounts, not users.
+    .where('is_sample', '=', false)
     .executeTakeFirstOrThrow();
   const total = Number(row.total);
   const demo = Number(row.demo);

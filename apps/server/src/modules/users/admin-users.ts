@@ -8,7 +8,7 @@ import * as repo from './admin-users.repository.js';
 
 /** The users area of the admin console: what staff read about a user, and the login switch. */
 
-type UserColumns = { id: number; uid: string; email: string | null; invite_code: string; is_demo: boolean; is_trader: boolean; status: number; created_at: Date };
+type UserColumns = { id: number; uid: string; email: string | null; invite_code: string; is_demo: boolean; is_trader: boolean; is_sample: boolean; status: number; created_at: Date };
 
 export function toAdminUserRow(u: UserColumns): AdminUserRow {
   return {
@@ -18,6 +18,7 @@ export function toAdminUserRow(u: UserColumns): AdminUserRow {
     invite_code: u.invite_code,
     is_demo: u.is_demo,
     is_trader: u.is_trader,
+    is_sample: u.is_sample,
     status: u.status,
     created_at: wireDateTime(u.created_at),
   };

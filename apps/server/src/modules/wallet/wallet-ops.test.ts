@@ -67,6 +67,7 @@ describe('POST /api/account/transfer', () => {
     const events = await t.db
       .selectFrom('event_outbox')
       .select(['name', 'payload'])
+      .where('name', '=', 'balance.changed')
       .where(sql<boolean>`(payload->>'userId')::int = ${dave.user.id}`)
       .orderBy('id')
       .execute();

@@ -84,6 +84,7 @@ function toRecord(w: repo.WithdrawalRow, lang: Lang): WithdrawRecord {
     address: w.dc_address,
     payee_account: w.payee_account,
     notes: w.notes,
+    remark: w.remark,
     draw_currency: { code: w.code, protocol: w.protocol },
   };
 }

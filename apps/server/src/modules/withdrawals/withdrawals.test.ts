@@ -131,8 +131,9 @@ describe('POST /api/account/draw', () => {
     const no = await call(t.app, { method: 'POST', url: endpointPath(endpoints.admin.rejectWithdrawal, { id: res.body.data.id }), headers: auth(admin), payload: { reason: 'Name mismatch' } });
     expect(no.body.data).toMatchObject({ status: 2 });
     expect(await balanceOf(t.app, alice.token, 1)).toEqual(before);
-    const list = await call<{ data: { id: number; status: number }[] }>(t.app, { method: 'GET', url: `${endpoints.withdrawals.list.path}?type=2`, headers: auth(alice.token) });
-    expect(list.body.data.data.map((r) => r.id)).toContain(res.body.data.id);
+    const list = await call<{ data: { id: number; status: number; remark: string }[] }>(t.app, { method: 'GET', url: `${endpoints.withdrawals.list.path}?type=2`, headers: auth(alice.token) });
+    // The user reads why: the reason staff gave reaches their record.
+    expect(list.body.data.data.find((r) => r.id === res.body.data.id)).toMatchObject({ status: 2, remark: 'Name mismatch' });
   });
 
   it('refuses below draw_min, a fee that takes it all, insufficient balance, unknown or foreign methods, mismatched currency', async () => {

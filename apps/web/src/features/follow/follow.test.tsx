@@ -19,7 +19,7 @@ const click = async (el: Element) => {
 };
 
 function card(userId: number, followers: number): Trader {
-  return { id: userId, user_id: userId, nickname: `tr***@example.com`, avatar: '', follow_num: followers, is_followed: 0, profit_percent: '1.50', total_profit: '12.00' };
+  return { id: userId, user_id: userId, nickname: `tr***@example.com`, avatar: '', follow_num: followers, is_followed: 0, profit_percent: '1.50', total_profit: '12.00', is_sample: 0 };
 }
 function detail(userId: number, followers: number): TraderDetail {
   const c = card(userId, followers);
@@ -28,7 +28,7 @@ function detail(userId: number, followers: number): TraderDetail {
     stats: {
       user: { id: c.id, user_id: c.user_id, nickname: c.nickname, avatar: '' },
       multiple: '0', three_week_rate: '1.50', three_week_win: '100.00', three_week_profit: '12.00', total_rate: '1.50', total_trade_num: 1, code: '10000009',
-      total_win: '100.00', total_profit: '12.00', three_week_trade_num: 1, max_drawdown: '0.00', avg_holding_seconds: 60, follow_num: followers, follower_equity: '0.00',
+      total_win: '100.00', total_profit: '12.00', three_week_trade_num: 1, max_drawdown: '0.00', avg_holding_seconds: 60, follow_num: followers, follower_equity: '0.00', is_sample: c.is_sample,
     },
     settings: null,
     equity_curve: [],
@@ -107,6 +107,27 @@ describe('a trader and their own card', () => {
     expect(cards).toHaveLength(2);
     expect(cards[0]!.querySelector('[data-testid="follow-trader-follow"]')).toBeNull();
     expect(cards[1]!.querySelector('[data-testid="follow-trader-follow"]')).not.toBeNull();
+  });
+});
+
+describe('sample traders', () => {
+  it('are badged on their cards, in the ranking and on their page, with what they are', async () => {
+    await setLang('de');
+    await i18next.loadNamespaces('follow');
+    routes[endpoints.follow.traderList.path] = () => ({ data: [{ ...card(31, 0), is_sample: 1 }, card(32, 0)], total: 2, current_page: 1, last_page: 1, per_page: 20 });
+    await renderScreen(<FollowHomePage />, '/follow');
+    const cards = await screen.findAllByTestId('follow-trader');
+    expect(cards.map((c) => c.querySelector('[data-testid="sample-badge"]')?.textContent ?? null)).toEqual(['Beispiel', null]);
+
+    routes[endpoints.follow.list.path] = () => [{ ...detail(31, 0).stats, is_sample: 1 }, detail(32, 0).stats];
+    await renderScreen(<RankPage />, '/rank');
+    await waitFor(() => expect(screen.getAllByTestId('rank-row').map((r) => r.querySelector('[data-testid="sample-badge"]') !== null)).toEqual([true, false]));
+
+    const sample = detail(31, 0);
+    routes[endpoints.follow.traderDetail.path] = () => ({ ...sample, trader: { ...sample.trader, is_sample: 1 } });
+    await renderScreen(<TraderPage />, '/follow/trader?id=31');
+    expect((await screen.findByTestId('trader-sample-note')).textContent).toMatch(/^Ein Beispiel-Trader/);
+    expect(screen.getByTestId('trader-name').textContent).toBe('tr***@example.com');
   });
 });
 

@@ -86,7 +86,7 @@ beforeEach(() => {
   routes[endpoints.market.tradeList.path] = () => SYMBOLS;
   routes[endpoints.market.categories.path] = () => CATEGORIES;
   routes[endpoints.market.abbreviatedKline.path] = () =>
-    SYMBOLS.map((s) => ({ Id: s.Id, Code: s.Code, Period: 15, Kline: [1, 2, 3, 2, 4].map((v, i) => ({ Time: 1_700_000_000 + i * 900, Close: String(v) })) }));
+    SYMBOLS.map((s) => ({ Id: s.Id, Code: s.Code, Period: '15min' as const, Kline: [1, 2, 3, 2, 4].map((v, i) => ({ Time: 1_700_000_000 + i * 900, Close: String(v) })) }));
   routes[endpoints.market.kline.path] = () => [
     { Time: 1_700_000_000, Open: '1', High: '2', Low: '0.5', Close: '1.5', Volume: '10' },
     { Time: 1_700_000_300, Open: '1.5', High: '2.5', Low: '1', Close: '2', Volume: '12' },
@@ -325,6 +325,24 @@ describe('trade page', () => {
     push({ type: 'DAY_MARKET', symbol: 'BTCUSDT', close: '111000', change: '-1.2', high: '1', low: '1', open: '1', volume: '1' });
     expect(screen.getByTestId('trade-price').textContent).toBe('111,000.00');
     expect(screen.getByTestId('trade-change').textContent).toBe('-1.20%');
+  });
+
+  it('a remembered symbol staff disabled is not swapped for another: the screen says it is close-only and offers another symbol and the positions', async () => {
+    useCurrentSymbol.getState().setId(13);
+    routes[endpoints.market.tradeList.path] = () => SYMBOLS.filter((s) => s.Id !== 13);
+    await renderScreen(<TradePage />, '/trade');
+    const card = await screen.findByTestId('trade-symbol-unavailable');
+    expect(card.textContent).toContain('This symbol is no longer traded');
+    expect(card.textContent).toContain('close-only');
+    expect(screen.queryByTestId('trade-symbol-header')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('trade-unavailable-pick'));
+    });
+    const first = (await screen.findAllByTestId('trade-drawer-row'))[0]!;
+    await act(async () => {
+      fireEvent.click(within(first).getByTestId('trade-drawer-item'));
+    });
+    expect((await screen.findByTestId('trade-symbol-header')).getAttribute('data-code')).toBe(first.dataset.code);
   });
 
   it('without a remembered symbol shows the first one', async () => {

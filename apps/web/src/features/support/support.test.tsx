@@ -12,7 +12,7 @@ vi.mock('../../lib/toast', () => ({ toast: vi.fn(), toastSuccess: vi.fn() }));
 const user: User = { id: 7, uid: '10000007', email: 'ann@example.com', invite_code: 'ANN123', is_demo: 0, is_trader: 0, created_at: '2026-01-01 00:00:00' };
 const basic = (service_link: string, service_link_type: number) => ({ service_link, service_link_type, verify_reg_type: 1, trade_fee_type: 1, micro_loss_level: 1 });
 const message = (id: number, from: SupportMessage['from'], text: string, read_at: string | null = null): SupportMessage => ({
-  id, from, text, image: null, client_id: `client-${id}-xyz`, read_at, created_at: '2026-11-24T10:00:00.000Z',
+  id, from, text, image: null, client_id: `client-${id}-xyz`, read_at, created_at: '2026-11-24 10:00:00',
 });
 
 beforeAll(async () => {
@@ -61,7 +61,7 @@ describe('/mine/chat', () => {
   it('shows the history as plain text, marks staff messages read, and sends with a client id', async () => {
     useAuth.getState().setSession({ token: 'tok-7', user });
     routes[endpoints.settings.basicInfo.path] = () => basic('', 1);
-    routes[endpoints.support.history.path] = () => ({ messages: [message(2, 'staff', 'Hello <b>there</b>'), message(1, 'user', 'Hi', '2026-11-24T10:01:00.000Z')], has_more: false, unread: 1 });
+    routes[endpoints.support.history.path] = () => ({ messages: [message(2, 'staff', 'Hello <b>there</b>'), message(1, 'user', 'Hi', '2026-11-24 10:01:00')], has_more: false, unread: 1 });
     routes[endpoints.support.read.path] = () => ({ unread: 0 });
     routes[endpoints.support.typing.path] = () => ({ ok: true });
     routes[endpoints.support.send.path] = (_url, init) => {

@@ -167,7 +167,7 @@ describe('withdraw', () => {
     routes[endpoints.withdrawals.currencies.path] = () => [USDT, BTC];
     routes[endpoints.withdrawals.methods.path] = (u) => ({ list: u.searchParams.get('draw_id') === '1' ? [method] : [{ ...method, id: 42, draw_id: 3 }], drawCurrency: u.searchParams.get('draw_id') === '1' ? USDT : BTC });
     routes[endpoints.withdrawals.list.path] = () => empty;
-    routes[endpoints.withdrawals.draw.path] = () => said({ id: 9, number: '100', fee: '1', real_number: '99', status: 0, status_name: 'Pending', created_at: '2026-01-01 00:00:00', type: 1, address: method.dc_address, payee_account: '', notes: '', draw_currency: { code: 'USDT', protocol: 'TRC20' } }, 'Withdrawal sent for review');
+    routes[endpoints.withdrawals.draw.path] = () => said({ id: 9, number: '100', fee: '1', real_number: '99', status: 0, status_name: 'Pending', created_at: '2026-01-01 00:00:00', type: 1, address: method.dc_address, payee_account: '', notes: '', remark: '', draw_currency: { code: 'USDT', protocol: 'TRC20' } }, 'Withdrawal sent for review');
     await renderScreen(<WithdrawPage />, '/mine/withdraw?type=0');
     await screen.findByTestId('withdraw-method-41');
     expect(callsTo(endpoints.withdrawals.currencies.path)[0]!.searchParams.get('type')).toBe('1');
@@ -282,6 +282,25 @@ describe('withdraw', () => {
     await screen.findByTestId('withdraw-not-bind');
     await click(screen.getByText('Bind now'));
     await waitFor(() => expect(where()).toBe('/mine/withdraw-way?type=1&draw_id=1'));
+  });
+});
+
+describe('withdrawal records', () => {
+  it('a rejected withdrawal shows the reason staff gave', async () => {
+    routes[endpoints.withdrawals.currencies.path] = () => [USDT];
+    routes[endpoints.withdrawals.methods.path] = () => ({ list: [method], drawCurrency: USDT });
+    const record = { number: '100', fee: '1', real_number: '99', created_at: '2026-01-01 00:00:00', type: 1, address: method.dc_address, payee_account: '', notes: '', draw_currency: { code: 'USDT', protocol: 'TRC20' } };
+    routes[endpoints.withdrawals.list.path] = () => ({
+      ...empty,
+      total: 2,
+      data: [
+        { ...record, id: 1, status: 2, status_name: 'Rejected', remark: 'The address belongs to another person' },
+        { ...record, id: 2, status: 0, status_name: 'Pending', remark: '' },
+      ],
+    });
+    await renderScreen(<WithdrawPage />, '/mine/withdraw?type=0');
+    const reasons = await screen.findAllByTestId('withdraw-record-remark');
+    expect(reasons.map((r) => r.textContent)).toEqual(['The address belongs to another person']);
   });
 });
 

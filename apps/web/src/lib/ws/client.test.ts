@@ -66,6 +66,24 @@ describe('WsClient', () => {
     expect(onTrade).toHaveBeenCalledWith({ type: 'FOREX_TRADE', ProfitsTotal: '1.00' });
   });
 
+  it('names the interface language in its login, so the server answers in it', () => {
+    token = 'tok';
+    const c = new WsClient({
+      url: () => 'wss://api.example.com/v2/ws?lang=de',
+      getToken: () => token,
+      getLang: () => 'de',
+      createSocket: ((url: string) => new FakeSocket(url)) as unknown as SocketFactory,
+      logger: { warn },
+      now: () => Date.now(),
+    });
+    c.connect();
+    last().serverOpen();
+    expect(last().sent[0]).toEqual({ type: 'login', params: 'tok', lang: 'de' });
+    token = 'tok2';
+    c.syncToken();
+    expect(last().sent.at(-1)).toEqual({ type: 'login', params: 'tok2', lang: 'de' });
+  });
+
   it('a login the server could not check (database away) is tried again 2 s later; a refused token is not', () => {
     token = 'tok';
     const c = makeClient();
@@ -87,6 +105,24 @@ describe('WsClient', () => {
     last().serverSend({ type: 'login_result', code: 0, msg: 'Please log in' });
     vi.advanceTimersByTime(10_000);
     expect(last().types().filter((t) => t !== 'ping')).toEqual(['login:tok']);
+  });
+
+  it('tells its listeners when the server ends the login (session_ended, 999), not on a refused login', () => {
+    token = 'tok';
+    const c = makeClient();
+    const ended = vi.fn();
+    const stop = c.onSessionEnded(ended);
+    c.connect();
+    last().serverOpen();
+    last().serverSend({ type: 'login_result', code: 0, msg: 'Please log in' });
+    last().serverSend({ type: 'login_result', code: 1, msg: 'ok' });
+    expect(ended).not.toHaveBeenCalled();
+    last().serverSend({ type: 'login_result', code: 999, msg: 'Your session has ended', error: 'session_ended' });
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(c.isLoggedIn()).toBe(false);
+    stop();
+    last().serverSend({ type: 'login_result', code: 999, msg: 'Your session has ended', error: 'session_ended' });
+    expect(ended).toHaveBeenCalledTimes(1);
   });
 
   it('ref-counts topics: one sub for many listeners, unsub when the last leaves', () => {

@@ -6,6 +6,7 @@ import {
   WS_MAX_MISSED_PONGS,
   WS_CLOSE_SERVICE_RESTART,
   WS_RESTART_RECONNECT_JITTER_MS,
+  WS_SESSION_ENDED_CODE,
   type ClientMessage,
 } from '@tp/contracts';
 
@@ -28,6 +29,8 @@ export type SocketFactory = (url: string) => SocketLike;
 export interface WsClientOptions {
   url: () => string;
   getToken: () => string | null;
+  /** The interface language, sent with each login so the server's answers speak it. */
+  getLang?: () => string;
   createSocket?: SocketFactory;
   logger?: Pick<Console, 'warn'>;
   now?: () => number;
@@ -54,6 +57,7 @@ export class WsClient {
   private status: WsStatus = 'idle';
   private handlers = new Map<string, Set<TopicHandler>>();
   private statusListeners = new Set<(s: WsStatus) => void>();
+  private sessionEndedListeners = new Set<() => void>();
   private connectTimer: ReturnType<typeof setTimeout> | null = null;
   private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
@@ -76,6 +80,7 @@ export class WsClient {
       maxMissedPongs: WS_MAX_MISSED_PONGS,
       backoffMinMs: 1000,
       backoffMaxMs: 30000,
+      getLang: () => '',
       ...options,
     };
   }
@@ -91,6 +96,15 @@ export class WsClient {
   onStatus(listener: (s: WsStatus) => void): () => void {
     this.statusListeners.add(listener);
     return () => this.statusListeners.delete(listener);
+  }
+
+  /**
+   * The server ended this socket's login (staff disabled the user or ended their sessions, a
+   * password change elsewhere): the app leaves at once instead of at its next refused request.
+   */
+  onSessionEnded(listener: () => void): () => void {
+    this.sessionEndedListeners.add(listener);
+    return () => this.sessionEndedListeners.delete(listener);
   }
 
   /** Start the connection unless it is already open or opening. Cheap: called on every navigation. */
@@ -171,7 +185,12 @@ export class WsClient {
     }
     this.loggedIn = false;
     this.sentToken = token;
-    this.send({ type: 'login', params: token });
+    this.send(this.loginMessage(token));
+  }
+
+  private loginMessage(token: string): ClientMessage {
+    const lang = this.o.getLang();
+    return lang ? { type: 'login', params: token, lang } : { type: 'login', params: token };
   }
 
   private open(): void {
@@ -204,7 +223,7 @@ export class WsClient {
       const token = this.o.getToken();
       if (token) {
         this.sentToken = token;
-        this.send({ type: 'login', params: token });
+        this.send(this.loginMessage(token));
       }
       for (const topic of this.handlers.keys()) if (!isPrivateTopic(topic)) this.send({ type: 'sub', params: topic });
       this.heartbeatTimer = setInterval(() => this.beat(), this.o.heartbeatMs);
@@ -309,6 +328,7 @@ export class WsClient {
         // The server could not check the token just now (its database away): log in again shortly.
         if (msg.code === 0 && msg.error === 'service_unavailable') this.retryLoginLater();
         if (this.loggedIn) for (const topic of this.handlers.keys()) if (isPrivateTopic(topic)) this.send({ type: 'sub', params: topic });
+        if (msg.code === WS_SESSION_ENDED_CODE && msg.error === 'session_ended') for (const l of [...this.sessionEndedListeners]) l();
         return;
       case 'logout_result':
       case 'sub_result':

@@ -47,7 +47,7 @@ export const fundRefundsQueue = defineQueue({
     { key: 'applied_at', value: (s) => s.refund_applied_at },
     { key: 'remark', value: (s) => s.remark },
     { key: 'reviewed_at', value: (s) => s.reviewed_at },
-    { key: 'reviewed_by', value: (s) => s.reviewed_by },
+    { key: 'reviewed_by', value: (s) => s.reviewed_by, staff: true },
   ],
   imageFields: [],
 });

@@ -2,7 +2,7 @@ import { endpoints } from '@tp/contracts';
 import { formatAmount } from '../../../lib/format';
 import { defineQueue } from '../queue-definition';
 import { queuePage } from '../queue-page';
-import { LOAN_DETAIL } from './loans';
+import { LOAN_DETAIL, repayChannel } from './loans';
 
 /** Repayments by proof: confirming closes the loan's receivable, rejecting returns it to "to repay". */
 export const loanRepaymentsQueue = defineQueue({
@@ -20,7 +20,7 @@ export const loanRepaymentsQueue = defineQueue({
     { key: 'id', value: (l) => l.id },
     { key: 'user', value: (l) => l.user.email ?? l.user.uid },
     { key: 'repay_amount', value: (l) => (l.repay_amount ? formatAmount(l.repay_amount, 'USDT') : '') },
-    { key: 'repay_channel', value: (l) => l.repay_channel, wrap: true },
+    { key: 'repay_channel', value: (l, t) => repayChannel(l, t), wrap: true },
     { key: 'repay_submitted_at', value: (l) => l.repay_submitted_at },
   ],
   detailFields: LOAN_DETAIL,

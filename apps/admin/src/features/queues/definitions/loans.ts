@@ -5,6 +5,13 @@ import { queuePage } from '../queue-page';
 
 const pct = (rate: string) => `${(Number(rate) * 100).toFixed(4).replace(/\.?0+$/, '')} %`;
 
+/** How a loan was repaid, in words: from the balance, or by bank transfer to a named collection account. */
+export function repayChannel(l: AdminLoan, t: (key: string) => string): string {
+  if (l.repay_channel === null) return '';
+  if (l.repay_channel === 'balance') return t('repay_channels.balance');
+  return `${t('repay_channels.bank')}: ${l.repay_channel_name ?? l.repay_channel}`;
+}
+
 /** A loan's numbers and the evidence of its signature, shared by the loan and repayment queues. */
 export const LOAN_DETAIL: readonly QueueField<AdminLoan>[] = [
   { key: 'id', value: (l) => l.id },
@@ -22,7 +29,7 @@ export const LOAN_DETAIL: readonly QueueField<AdminLoan>[] = [
   { key: 'remark', value: (l) => l.remark },
   { key: 'created_at', value: (l) => l.created_at },
   { key: 'reviewed_at', value: (l) => l.reviewed_at },
-  { key: 'repay_channel', value: (l) => l.repay_channel },
+  { key: 'repay_channel', value: (l, t) => repayChannel(l, t) },
   { key: 'repay_amount', value: (l) => (l.repay_amount ? formatAmount(l.repay_amount, 'USDT') : '') },
   { key: 'repay_submitted_at', value: (l) => l.repay_submitted_at },
   { key: 'repaid_at', value: (l) => l.repaid_at },

@@ -32,7 +32,7 @@ export const realNameQueue = defineQueue({
     { key: 'remark', value: (d) => d.remark },
     { key: 'created_at', value: (d) => d.created_at },
     { key: 'reviewed_at', value: (d) => d.reviewed_at },
-    { key: 'reviewed_by', value: (d) => d.reviewed_by },
+    { key: 'reviewed_by', value: (d) => d.reviewed_by, staff: true },
   ],
   imageFields: [
     { key: 'front_pic', path: (d) => d.front_pic },

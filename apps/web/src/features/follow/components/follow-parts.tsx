@@ -19,6 +19,21 @@ export function TraderAvatar({ name }: { name: string }) {
   );
 }
 
+/** A trader's public name, badged when the platform itself trades the account (a sample trader). */
+export function TraderName({ name, sample, testId }: { name: string; sample: 0 | 1; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className="tp-follow-name">
+      <span data-testid={testId}>{name}</span>
+      {sample ? (
+        <span className="tp-follow-tag tp-follow-sample" data-testid="sample-badge" title={t('sample_trader.hint')}>
+          {t('sample_trader.badge')}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 export function Stat({ label, value, className, testId }: { label: string; value: ReactNode; className?: string; testId?: string }) {
   return (
     <div className="tp-follow-stat">

@@ -10,7 +10,7 @@ import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { useAuth } from '../../../lib/auth-store';
 import { signedMoney, signedPercent, trendClass } from '../../../lib/format';
 import { fetchTraders, followKeys } from '../api/follow-api';
-import { TraderAvatar, Stat } from '../components/follow-parts';
+import { TraderAvatar, TraderName, Stat } from '../components/follow-parts';
 import { usePagedList } from '../components/use-paged';
 
 function TraderRow({ trader }: { trader: Trader }) {
@@ -23,7 +23,7 @@ function TraderRow({ trader }: { trader: Trader }) {
       <Link to={`/follow/trader?id=${trader.user_id}`} className="tp-follow-head" style={{ color: 'inherit', textDecoration: 'none' }}>
         <TraderAvatar name={trader.nickname} />
         <div>
-          <span className="tp-follow-name">{trader.nickname}</span>
+          <TraderName name={trader.nickname} sample={trader.is_sample} />
           <span className="tp-muted" data-testid="follow-trader-followers">{t('followers_n', { count: trader.follow_num })}</span>
         </div>
       </Link>

@@ -10,7 +10,7 @@ import { Empty, LoadError, LoadingLines } from '../../../components/ui/states';
 import { useAuth } from '../../../lib/auth-store';
 import { decimal, percent, plainNumber, signedMoney, signedPercent, trendClass } from '../../../lib/format';
 import { fetchRanking, followKeys } from '../api/follow-api';
-import { TraderAvatar } from '../components/follow-parts';
+import { TraderAvatar, TraderName } from '../components/follow-parts';
 
 /** The figure a sort ranks by, as the row shows it. */
 function figure(l: FollowLeader, sort: FollowRankSort): { value: string; className: string } {
@@ -60,7 +60,7 @@ export function RankPage({ headerRight }: { headerRight?: ReactNode }) {
                 <span className="tp-follow-rank">{i + 1}</span>
                 <TraderAvatar name={l.user.nickname} />
                 <span style={{ flex: 1, minWidth: 0 }}>
-                  <span className="tp-follow-name">{l.user.nickname}</span>
+                  <TraderName name={l.user.nickname} sample={l.is_sample} />
                   <span className="tp-muted" data-testid="rank-row-trades">
                     {t('trades_n', { count: l.three_week_trade_num, n: plainNumber(l.three_week_trade_num) })} · {t('win_short', { n: decimal(l.three_week_win, 2) })}
                   </span>

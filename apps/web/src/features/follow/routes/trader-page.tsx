@@ -12,7 +12,7 @@ import { useAuth } from '../../../lib/auth-store';
 import { exactPrice, money, plainNumber, signedMoney, trendClass } from '../../../lib/format';
 import { DateTime } from '../../../components/ui/date-time';
 import { cancelFollow, fetchTrader, followKeys } from '../api/follow-api';
-import { isRefusal, LeaderStats, TraderAvatar } from '../components/follow-parts';
+import { isRefusal, LeaderStats, TraderAvatar, TraderName } from '../components/follow-parts';
 
 /** The daily equity curve as bars (green above zero, red below), scaled to the largest. */
 function EquityBars({ curve }: { curve: { day: string; equity: string }[] }) {
@@ -57,10 +57,15 @@ export function TraderPage() {
             <div className="tp-follow-head">
               <TraderAvatar name={d.trader.nickname} />
               <div>
-                <span className="tp-follow-name" data-testid="trader-name">{d.trader.nickname}</span>
+                <TraderName name={d.trader.nickname} sample={d.trader.is_sample} testId="trader-name" />
                 <span className="tp-muted" data-testid="trader-followers">{t('followers_n', { count: d.trader.follow_num })}</span>
               </div>
             </div>
+            {d.trader.is_sample ? (
+              <p className="tp-muted tp-follow-sample-note" data-testid="trader-sample-note">
+                {tc('sample_trader.note')}
+              </p>
+            ) : null}
             <LeaderStats s={d.stats} />
             {d.equity_curve.length > 1 ? <EquityBars curve={d.equity_curve} /> : null}
             {me?.id === id ? null : (

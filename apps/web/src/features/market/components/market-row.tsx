@@ -34,9 +34,9 @@ export const MarketRow = memo(function MarketRow({ symbol, starred = false, onSe
         <span className="tp-market-name-line">
           <b>{symbol.ShowCode}</b>
           {starred ? <StarFill className="tp-market-starred" role="img" aria-label={t('market.starred')} data-testid="market-row-starred" /> : null}
+          <ClosedBadge symbol={symbol} />
         </span>
         <span className="tp-market-sub">
-          <ClosedBadge symbol={symbol} />
           <span className="tp-muted">{t('market.volume_24h', { value: compactNumber(q.volume, i18n.language) })}</span>
         </span>
       </span>

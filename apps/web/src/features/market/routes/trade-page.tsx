@@ -1,7 +1,8 @@
 import '../market.css';
 import '../trade.css';
 import { useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Segmented } from 'antd-mobile';
+import { Button, Segmented } from 'antd-mobile';
+import { useNavigate } from 'react-router';
 import { DownFill } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +33,8 @@ interface TradePageProps {
   headerRight?: ReactNode;
   /** The order form of a mode (app/ composes the contract and future forms of their features). */
   renderOrderForm?: (mode: TradeMode, symbol: TradeSymbol) => ReactNode;
+  /** Actions on the shown symbol beside its star (app/ composes the price alerts' bell). */
+  renderSymbolActions?: (symbol: TradeSymbol) => ReactNode;
 }
 
 /** The symbol's quote, or while its market is closed a closed text saying when it opens. */
@@ -109,10 +112,11 @@ interface SymbolViewProps {
   onPick: (s: TradeSymbol) => void;
   watchlist: WatchlistState;
   renderOrderForm: TradePageProps['renderOrderForm'];
+  renderSymbolActions: TradePageProps['renderSymbolActions'];
 }
 
 /** The shown symbol: header with its star, quote, chart and order form, and the symbols drawer. */
-function SymbolView({ symbol: listed, symbols, categories, categoryName, mode, period, onPeriod, drawer, onDrawer, onPick, watchlist, renderOrderForm }: SymbolViewProps) {
+function SymbolView({ symbol: listed, symbols, categories, categoryName, mode, period, onPeriod, drawer, onDrawer, onPick, watchlist, renderOrderForm, renderSymbolActions }: SymbolViewProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   // Open or closed as of now, for the quote and the order forms' buy and sell buttons alike.
@@ -134,6 +138,7 @@ function SymbolView({ symbol: listed, symbols, categories, categoryName, mode, p
             </span>
             <DownFill className="tp-trade-symbol-arrow" />
           </button>
+          {renderSymbolActions?.(symbol)}
           {watchlist.pending ? null : <StarButton id={symbol.Id} name={symbol.ShowCode} starred={watchlist.starred.has(symbol.Id)} onToggle={watchlist.toggle} className="tp-trade-star" />}
         </div>
         <SymbolQuote symbol={symbol} />
@@ -154,8 +159,34 @@ function SymbolView({ symbol: listed, symbols, categories, categoryName, mode, p
   );
 }
 
+/**
+ * The symbol the user was looking at is no longer listed (staff disabled it): said so, instead of
+ * silently showing another one. It is close-only: what is held on it is closed from the orders.
+ */
+function SymbolUnavailable({ symbols, categories, drawer, onDrawer, onPick, watchlist }: Pick<SymbolViewProps, 'symbols' | 'categories' | 'drawer' | 'onDrawer' | 'onPick' | 'watchlist'>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <section className="tp-card tp-trade-head" data-testid="trade-symbol-unavailable">
+        <b>{t('market.symbol_unavailable')}</b>
+        <p className="tp-muted">{t('market.symbol_close_only')}</p>
+        <div className="tp-trade-unavailable-actions">
+          <Button size="small" color="primary" onClick={() => onDrawer(true)} data-testid="trade-unavailable-pick">
+            {t('market.choose_symbol')}
+          </Button>
+          <Button size="small" onClick={() => navigate('/order')} data-testid="trade-unavailable-orders">
+            {t('market.my_positions')}
+          </Button>
+        </div>
+      </section>
+      <SymbolDrawer open={drawer} onClose={() => onDrawer(false)} symbols={symbols} categories={categories ?? NO_CATEGORIES} currentId={-1} onPick={onPick} watchlist={watchlist} />
+    </>
+  );
+}
+
 /** Trade: mode, symbol header with the symbols drawer, live quote, period bar and candlesticks. */
-export function TradePage({ headerRight, renderOrderForm }: TradePageProps) {
+export function TradePage({ headerRight, renderOrderForm, renderSymbolActions }: TradePageProps) {
   const { t } = useTranslation();
   const modeSwitch = useRef<HTMLDivElement>(null);
   useSegmentedRadios(modeSwitch, t('nav.trade'));
@@ -173,7 +204,9 @@ export function TradePage({ headerRight, renderOrderForm }: TradePageProps) {
   useDayMarketFeed();
 
   const symbols = list.data ?? [];
-  const symbol = symbols.find((s) => s.Id === currentId) ?? symbols[0];
+  // Nothing picked yet: the first symbol. A picked one that is no longer listed is not swapped
+  // for another behind the user's back (SymbolUnavailable).
+  const symbol = currentId === null ? symbols[0] : symbols.find((s) => s.Id === currentId);
   const categoryName = categories.data?.find((c) => c.Id === symbol?.CategoryId)?.NameShowTrans;
 
   const pick = useCallback(
@@ -195,6 +228,8 @@ export function TradePage({ headerRight, renderOrderForm }: TradePageProps) {
     );
   } else if (list.isError) {
     body = <LoadError onRetry={() => void list.refetch()} />;
+  } else if (!symbol && symbols.length > 0) {
+    body = <SymbolUnavailable symbols={symbols} categories={categories.data} drawer={drawer} onDrawer={setDrawer} onPick={pick} watchlist={watchlist} />;
   } else if (!symbol) {
     body = <div className="tp-center">{t('market.empty')}</div>;
   } else {
@@ -212,6 +247,7 @@ export function TradePage({ headerRight, renderOrderForm }: TradePageProps) {
         onPick={pick}
         watchlist={watchlist}
         renderOrderForm={renderOrderForm}
+        renderSymbolActions={renderSymbolActions}
       />
     );
   }

@@ -2,15 +2,15 @@ import { Image } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { SupportMessage } from '@tp/contracts';
 import { PrivateImage } from '../../../components/ui/private-image';
-import { formatShortDateTime } from '../../../lib/datetime';
+import { formatShortDateTime, wireToMs } from '../../../lib/datetime';
 import type { PendingMessage } from '../model/chat-model';
 
 const IMAGE_SIZE = 160;
 
 /** A message's time in the device's zone, as every time on a screen (lib/datetime): the hour on its own day, the date before it otherwise. */
-function useTime(iso: string): string {
+function useTime(wire: string): string {
   const { i18n } = useTranslation();
-  return formatShortDateTime(new Date(iso).getTime(), i18n.language, Date.now());
+  return formatShortDateTime(wireToMs(wire) ?? Date.now(), i18n.language, Date.now());
 }
 
 /** One stored message. Its text is shown as plain text: never html. */

@@ -11,7 +11,7 @@ import { toast } from '../../../lib/toast';
 import { useWsTopic, ws } from '../../../lib/ws';
 import { uploadImage } from '../../../lib/api/upload';
 import { announceTyping, fetchHistory, markRead, sendMessage } from '../api/support';
-import { hasUnreadFromStaff, markReadUpTo, mergeMessages, newClientId, stillPending, type PendingMessage } from '../model/chat-model';
+import { hasUnreadFromStaff, markReadUpTo, mergeMessages, newClientId, stillPending, wireTimeNow, type PendingMessage } from '../model/chat-model';
 import { ChatBubble, PendingBubble } from './chat-bubble';
 
 /** Typing is announced at most this often while the user types. */
@@ -70,7 +70,7 @@ export function SupportChat() {
       typingTimer.current = setTimeout(() => setStaffTyping(false), TYPING_SHOWN_MS);
     } else if (push.event === 'read' && push.up_to_id) {
       const upTo = push.up_to_id;
-      setMessages((m) => markReadUpTo(m, 'user', upTo, new Date().toISOString()));
+      setMessages((m) => markReadUpTo(m, 'user', upTo, wireTimeNow()));
     }
   });
   useEffect(() => () => void (typingTimer.current && clearTimeout(typingTimer.current)), []);
@@ -79,7 +79,7 @@ export function SupportChat() {
   const unread = hasUnreadFromStaff(messages);
   useEffect(() => {
     if (!unread || document.visibilityState !== 'visible') return;
-    const at = new Date().toISOString();
+    const at = wireTimeNow();
     markRead()
       .then(() => {
         setMessages((m) => m.map((x) => (x.from === 'staff' && !x.read_at ? { ...x, read_at: at } : x)));

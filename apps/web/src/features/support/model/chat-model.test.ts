@@ -9,7 +9,7 @@ const msg = (id: number, from: SupportMessage['from'] = 'user', read_at: string 
   image: null,
   client_id: `client-${id}xx`,
   read_at,
-  created_at: '2026-11-24T10:00:00.000Z',
+  created_at: '2026-11-24 10:00:00',
 });
 
 describe('support chat model', () => {

@@ -45,3 +45,8 @@ export function newClientId(): string {
 export function hasUnreadFromStaff(messages: readonly SupportMessage[]): boolean {
   return messages.some((m) => m.from === 'staff' && !m.read_at);
 }
+
+/** Now as a wire date-time (`YYYY-MM-DD HH:mm:ss`, UTC), the format of the server's read_at. */
+export function wireTimeNow(): string {
+  return new Date().toISOString().slice(0, 19).replace('T', ' ');
+}

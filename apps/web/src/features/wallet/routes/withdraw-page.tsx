@@ -257,6 +257,12 @@ function WithdrawRow({ item }: { item: WithdrawRecord }) {
           <Usdt value={plainAmount(item.real_number)} testId="withdraw-record-received" />
         </span>
         {item.notes ? <span className="tp-muted tp-break">{item.notes}</span> : null}
+        {/* Staff's reason for a rejection (or their note on approval), as a deposit record shows it. */}
+        {item.remark ? (
+          <span className="tp-muted tp-break" data-testid="withdraw-record-remark">
+            {item.remark}
+          </span>
+        ) : null}
       </div>
       <div className="tp-record-side">
         <WithdrawStatus status={item.status} name={item.status_name} />
