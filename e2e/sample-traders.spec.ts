@@ -4,7 +4,8 @@ import { PNG, SEEDED_ADMIN, register, shot, uniqueEmail } from './support.js';
 
 // Alive on first start (issue 43): the server of the journeys starts on the simulated feed, so it
 // created the sample traders and trades for them. A newcomer registers, deposits, follows one from
-// the copy trading tab, and the copy of its next order arrives in the follow list, live.
+// the copy trading tab, and the copy of its next order arrives in the follow list, live, with its
+// notification.
 
 async function json<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   const body = (await res.json()) as { code: number; msg: string; data: T };
@@ -68,4 +69,7 @@ test('a newcomer follows a sample trader in the first minute and sees a copy arr
   await staff.close();
 
   await expect(page.getByTestId('follow-copy').first()).toBeVisible({ timeout: 60_000 });
+  // And the app says so: the copy's notification is in the list.
+  await page.goto('/#/notifications');
+  await expect(page.locator('[data-testid="notification"][data-kind="copy_opened"]').first()).toBeVisible();
 });

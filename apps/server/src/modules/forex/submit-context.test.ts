@@ -147,7 +147,8 @@ describe('the forex submit from the kept context', () => {
     const trader = await warmTrader('symbol-off');
     restores.push(() => t.db.updateTable('trade_symbols').set({ enabled: true }).where('id', '=', btc).execute());
     await t.db.updateTable('trade_symbols').set({ enabled: false }).where('id', '=', btc).execute();
-    expectRefused(await submit(trader.token), 'not_found');
+    // A disabled symbol is close-only: the refusal says so rather than "not found".
+    expectRefused(await submit(trader.token), 'forex_symbol_close_only');
     expect(await orderCount(trader.user.id)).toBe(1);
   });
 
