@@ -74,6 +74,7 @@ export const ar: Messages = {
   method_deleted: 'تم حذف طريقة السحب',
   decision_saved: 'تم حفظ القرار',
   memo_deposit: 'إيداع',
+  memo_sample_funding: 'تمويل متداول تجريبي',
   memo_withdrawal: 'سحب (مجمّد)',
   memo_withdrawal_paid: 'تم دفع السحب',
   memo_withdrawal_released: 'تم رفض السحب وتحرير الأموال',

@@ -74,6 +74,7 @@ export const cs: Messages = {
   method_deleted: 'Způsob výběru byl smazán',
   decision_saved: 'Rozhodnutí uloženo',
   memo_deposit: 'Vklad',
+  memo_sample_funding: 'Vklad ukázkového obchodníka',
   memo_withdrawal: 'Výběr (zmrazeno)',
   memo_withdrawal_paid: 'Výběr vyplacen',
   memo_withdrawal_released: 'Výběr zamítnut, prostředky uvolněny',

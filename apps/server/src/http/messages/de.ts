@@ -74,6 +74,7 @@ export const de: Messages = {
   method_deleted: 'Auszahlungsmethode gelöscht',
   decision_saved: 'Entscheidung gespeichert',
   memo_deposit: 'Einzahlung',
+  memo_sample_funding: 'Startkapital des Beispiel-Traders',
   memo_withdrawal: 'Auszahlung (eingefroren)',
   memo_withdrawal_paid: 'Auszahlung ausgezahlt',
   memo_withdrawal_released: 'Auszahlung abgelehnt, Betrag freigegeben',

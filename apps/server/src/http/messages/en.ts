@@ -74,6 +74,7 @@ export const en: Messages = {
   method_deleted: 'Withdrawal method deleted',
   decision_saved: 'Decision saved',
   memo_deposit: 'Deposit',
+  memo_sample_funding: 'Sample trader funding',
   memo_withdrawal: 'Withdrawal (frozen)',
   memo_withdrawal_paid: 'Withdrawal paid',
   memo_withdrawal_released: 'Withdrawal rejected, funds released',

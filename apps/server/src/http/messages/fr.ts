@@ -74,6 +74,7 @@ export const fr: Messages = {
   method_deleted: 'Moyen de retrait supprimé',
   decision_saved: 'Décision enregistrée',
   memo_deposit: 'Dépôt',
+  memo_sample_funding: 'Dotation du trader exemple',
   memo_withdrawal: 'Retrait (gelé)',
   memo_withdrawal_paid: 'Retrait payé',
   memo_withdrawal_released: 'Retrait refusé, fonds libérés',

@@ -74,6 +74,7 @@ export const hi: Messages = {
   method_deleted: 'निकासी तरीका हटाया गया',
   decision_saved: 'निर्णय सहेजा गया',
   memo_deposit: 'जमा',
+  memo_sample_funding: 'सैंपल ट्रेडर की पूंजी',
   memo_withdrawal: 'निकासी (फ़्रीज़)',
   memo_withdrawal_paid: 'निकासी का भुगतान हुआ',
   memo_withdrawal_released: 'निकासी अस्वीकृत, राशि मुक्त',

@@ -74,6 +74,7 @@ export const hk: Messages = {
   method_deleted: '提現方式已刪除',
   decision_saved: '審核結果已保存',
   memo_deposit: '充值',
+  memo_sample_funding: '示範交易員注資',
   memo_withdrawal: '提現（凍結）',
   memo_withdrawal_paid: '提現已支付',
   memo_withdrawal_released: '提現被拒絕，資金已解凍',

@@ -74,6 +74,7 @@ export const id: Messages = {
   method_deleted: 'Metode penarikan dihapus',
   decision_saved: 'Keputusan disimpan',
   memo_deposit: 'Setoran',
+  memo_sample_funding: 'Dana awal trader contoh',
   memo_withdrawal: 'Penarikan (dibekukan)',
   memo_withdrawal_paid: 'Penarikan dibayar',
   memo_withdrawal_released: 'Penarikan ditolak, dana dilepaskan',

@@ -74,6 +74,7 @@ export const it: Messages = {
   method_deleted: 'Metodo di prelievo eliminato',
   decision_saved: 'Decisione salvata',
   memo_deposit: 'Deposito',
+  memo_sample_funding: 'Capitale del trader di esempio',
   memo_withdrawal: 'Prelievo (congelato)',
   memo_withdrawal_paid: 'Prelievo pagato',
   memo_withdrawal_released: 'Prelievo rifiutato, fondi sbloccati',

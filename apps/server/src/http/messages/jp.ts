@@ -74,6 +74,7 @@ export const jp: Messages = {
   method_deleted: '出金方法を削除しました',
   decision_saved: '審査結果を保存しました',
   memo_deposit: '入金',
+  memo_sample_funding: 'サンプルトレーダーの入金',
   memo_withdrawal: '出金（凍結）',
   memo_withdrawal_paid: '出金支払済み',
   memo_withdrawal_released: '出金却下、資金の凍結解除',

@@ -8,6 +8,7 @@ export const SERVER_TEXT_KEYS = [
   'withdraw_code_text', // the code of send_email type 3: says what it confirms, and what to do if not asked for
   // MemoTran of account history items, by ledger transaction kind
   'memo_deposit',
+  'memo_sample_funding',
   'memo_withdrawal',
   'memo_withdrawal_paid',
   'memo_withdrawal_released',

@@ -74,6 +74,7 @@ export const kr: Messages = {
   method_deleted: '출금 수단이 삭제되었습니다',
   decision_saved: '심사 결과가 저장되었습니다',
   memo_deposit: '입금',
+  memo_sample_funding: '샘플 트레이더 자금',
   memo_withdrawal: '출금(동결)',
   memo_withdrawal_paid: '출금 지급 완료',
   memo_withdrawal_released: '출금 거절, 자금 동결 해제',

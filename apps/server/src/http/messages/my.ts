@@ -74,6 +74,7 @@ export const my: Messages = {
   method_deleted: 'Kaedah pengeluaran telah dipadam',
   decision_saved: 'Keputusan disimpan',
   memo_deposit: 'Deposit',
+  memo_sample_funding: 'Dana permulaan pedagang contoh',
   memo_withdrawal: 'Pengeluaran (dibekukan)',
   memo_withdrawal_paid: 'Pengeluaran dibayar',
   memo_withdrawal_released: 'Pengeluaran ditolak, dana dilepaskan',

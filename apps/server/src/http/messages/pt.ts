@@ -74,6 +74,7 @@ export const pt: Messages = {
   method_deleted: 'Método de saque excluído',
   decision_saved: 'Decisão salva',
   memo_deposit: 'Depósito',
+  memo_sample_funding: 'Capital do trader de exemplo',
   memo_withdrawal: 'Saque (congelado)',
   memo_withdrawal_paid: 'Saque pago',
   memo_withdrawal_released: 'Saque recusado, fundos liberados',

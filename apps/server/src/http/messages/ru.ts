@@ -74,6 +74,7 @@ export const ru: Messages = {
   method_deleted: 'Способ вывода удалён',
   decision_saved: 'Решение сохранено',
   memo_deposit: 'Пополнение',
+  memo_sample_funding: 'Пополнение демонстрационного трейдера',
   memo_withdrawal: 'Вывод (заморожено)',
   memo_withdrawal_paid: 'Вывод выплачен',
   memo_withdrawal_released: 'Вывод отклонён, средства разморожены',

@@ -74,6 +74,7 @@ export const spa: Messages = {
   method_deleted: 'Método de retiro eliminado',
   decision_saved: 'Decisión guardada',
   memo_deposit: 'Depósito',
+  memo_sample_funding: 'Fondos del trader de ejemplo',
   memo_withdrawal: 'Retiro (congelado)',
   memo_withdrawal_paid: 'Retiro pagado',
   memo_withdrawal_released: 'Retiro rechazado, fondos liberados',

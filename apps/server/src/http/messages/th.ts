@@ -74,6 +74,7 @@ export const th: Messages = {
   method_deleted: 'ลบวิธีการถอนเงินแล้ว',
   decision_saved: 'บันทึกผลการตรวจสอบแล้ว',
   memo_deposit: 'ฝากเงิน',
+  memo_sample_funding: 'เงินทุนของเทรดเดอร์ตัวอย่าง',
   memo_withdrawal: 'ถอนเงิน (อายัด)',
   memo_withdrawal_paid: 'จ่ายเงินถอนแล้ว',
   memo_withdrawal_released: 'ปฏิเสธการถอน คืนเงินแล้ว',

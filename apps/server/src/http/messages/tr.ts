@@ -74,6 +74,7 @@ export const tr: Messages = {
   method_deleted: 'Çekim yöntemi silindi',
   decision_saved: 'Karar kaydedildi',
   memo_deposit: 'Para yatırma',
+  memo_sample_funding: 'Örnek yatırımcı sermayesi',
   memo_withdrawal: 'Para çekme (donduruldu)',
   memo_withdrawal_paid: 'Çekim ödendi',
   memo_withdrawal_released: 'Çekim reddedildi, tutar serbest bırakıldı',

@@ -74,6 +74,7 @@ export const vn: Messages = {
   method_deleted: 'Đã xóa phương thức rút tiền',
   decision_saved: 'Đã lưu kết quả duyệt',
   memo_deposit: 'Nạp tiền',
+  memo_sample_funding: 'Vốn của nhà giao dịch mẫu',
   memo_withdrawal: 'Rút tiền (đóng băng)',
   memo_withdrawal_paid: 'Đã chi trả rút tiền',
   memo_withdrawal_released: 'Từ chối rút tiền, đã giải phóng tiền',

@@ -93,8 +93,8 @@ const KIND_TEXTS: { [K in KnownKind]: LineText | ((line: HistoryLine) => LineTex
   loan_interest: other('memo_loan_interest'),
   loan_penalty: other('memo_loan_penalty'),
   loan_repayment: other('memo_loan_repayment'),
-  // A sample trader's starting money comes in as a deposit does.
-  sample_funding: { type: ACCOUNT_LOG_TYPES.deposit, memoKey: 'memo_deposit' },
+  // A sample trader's starting money comes in as a deposit does, named for what it is.
+  sample_funding: { type: ACCOUNT_LOG_TYPES.deposit, memoKey: 'memo_sample_funding' },
 };
 
 function isKnownKind(kind: string): kind is KnownKind {
