@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Table, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,16 @@ export function PagedTab<Row extends object>({
     queryFn: () => fetchPage(page),
     placeholderData: keepPreviousData,
   });
+  const box = useRef<HTMLDivElement>(null);
+  // A list wider than the page scrolls sideways inside antd's content box: the box takes the
+  // keyboard's focus, so the columns past the edge can be reached without a mouse.
+  useEffect(() => {
+    box.current?.querySelectorAll<HTMLElement>('.ant-table-content').forEach((el) => {
+      if (!el.hasAttribute('tabindex')) el.tabIndex = 0;
+    });
+  });
   return (
+    <div ref={box}>
     <Table<Row>
       size="small"
       rowKey={rowKey}
@@ -37,5 +46,6 @@ export function PagedTab<Row extends object>({
       data-testid={testId}
       pagination={{ current: page, pageSize: data?.per_page ?? 20, total: data?.total ?? 0, showSizeChanger: false, onChange: setPage, showTotal: (total) => t('total', { total }) }}
     />
+    </div>
   );
 }

@@ -74,7 +74,7 @@ describe('notifications produced by what happens', () => {
     const stored = await t.db.selectFrom('event_outbox').select('payload').where('name', '=', 'notification.stored').execute();
     expect(stored.map((s) => s.payload)).toContainEqual({ notificationId: page.data.data[0]!.id, userId: alice.user.id, kind: 'deposit_decided' });
     // The same list in another language is worded in it.
-    expect((await list(alice.token, 'fr')).data.data[0]).toMatchObject({ title: 'Dépôt examiné', body: 'Votre dépôt de 250.00 a été approuvé et crédité.' });
+    expect((await list(alice.token, 'fr')).data.data[0]).toMatchObject({ title: 'Dépôt examiné', body: 'Votre dépôt de 250,00 a été approuvé et crédité.' });
     expect(chargeId).toBeGreaterThan(0);
   });
 

@@ -1,4 +1,4 @@
-import { isLang, DEFAULT_LANG, type Lang, type NotificationKind, type NotificationParams } from '@tp/contracts';
+import { isLang, DEFAULT_LANG, LANG_BCP47, type Lang, type NotificationKind, type NotificationParams } from '@tp/contracts';
 import { text, type TextKey } from '../../http/messages/index.js';
 
 /**
@@ -22,7 +22,7 @@ export const SUPPORT_PREVIEW_CHARS = 120;
 
 /** A notification's title and body in `lang`, from its kind and params (decided when read, not when stored). */
 export function renderNotification(lang: Lang, kind: NotificationKind, params: NotificationParams): { title: string; body: string } {
-  const vars = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' && k !== 'text' ? shortDecimal(v) : String(v)]));
+  const vars = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' && k !== 'text' ? localDecimal(shortDecimal(v), lang) : String(v)]));
   const title = text(lang, `notify_title_${kind}` as TextKey);
   if (kind === 'support_reply') {
     const quoted = vars.text ?? '';
@@ -51,4 +51,21 @@ export function shortDecimal(value: string): string {
   if (!m) return value;
   const places = m[2]!.replace(/0+$/, '');
   return `${m[1]}.${places.length >= 2 ? places : places.padEnd(2, '0')}`;
+}
+
+/** Direction marks Intl puts around signs in Arabic: the screens isolate figures themselves. */
+const DIRECTION_MARKS = /[\u200e\u200f\u061c]/g;
+
+/**
+ * A decimal written the way the reader's language writes numbers (`1.234,50` in German), with
+ * Latin digits as the app shows them in every language; the places are kept as given. Formatted
+ * from the decimal string itself (exact, no binary float). Other text passes unchanged.
+ */
+export function localDecimal(value: string, lang: Lang): string {
+  const m = /^-?\d+\.(\d+)$/.exec(value);
+  if (!m) return value;
+  const places = m[1]!.length;
+  const format = new Intl.NumberFormat(`${LANG_BCP47[lang]}-u-nu-latn`, { minimumFractionDigits: places, maximumFractionDigits: places, useGrouping: true });
+  // Intl formats a decimal string exactly (a number would round beyond 15 digits).
+  return format.format(value as unknown as number).replace(DIRECTION_MARKS, '');
 }

@@ -129,7 +129,7 @@ describe('home markets', () => {
     expect(rows()).toHaveLength(0);
   });
 
-  it('lists every market with precision, coloured change and 24-h volume; the first 4 are cards', async () => {
+  it('lists every market with precision, coloured change and 24-h volume (or closed); the first 4 are cards', async () => {
     await renderScreen(<HomeMarkets />);
     await waitFor(() => expect(rows()).toHaveLength(5));
     expect(screen.queryAllByTestId('home-market-skeleton')).toHaveLength(0);
@@ -141,7 +141,10 @@ describe('home markets', () => {
     expect(within(eur).getByTestId('market-row-change').getAttribute('data-trend')).toBe('up');
     expect(within(rows()[1]!).getByTestId('market-row-change').getAttribute('data-trend')).toBe('down');
     expect(within(rows()[3]!).getByTestId('market-row-price').textContent).toBe('112,352.64');
-    expect(eur.textContent).toContain('Vol 1.09M');
+    // An open market shows its 24-h volume; a closed one (EURUSD here) says it is closed there instead.
+    expect(rows()[3]!.textContent).toContain('Vol 150.59K');
+    expect(within(eur).getByTestId('market-closed-badge').textContent).toBe('Closed');
+    expect(eur.textContent).not.toContain('Vol');
     expect(eur.querySelector('img')?.getAttribute('src')).toBe('http://api.test/logos/EURUSD.webp');
   });
 

@@ -6,6 +6,7 @@ import type { TradeSymbol } from '@tp/contracts';
 import { compactNumber } from '../../../lib/format';
 import { useOnScreen } from '../../../lib/on-screen';
 import { useQuote } from '../model/quote-store';
+import { useMarketOpen } from '../model/market-clock';
 import { ClosedBadge } from './closed-badge';
 import { ChangeText, PriceText } from './quote-text';
 import { SymbolLogo } from './symbol-logo';
@@ -27,6 +28,7 @@ export const MarketRow = memo(function MarketRow({ symbol, starred = false, onSe
   const row = useRef<HTMLButtonElement>(null);
   const live = useQuote(symbol.Code, useOnScreen(row));
   const q = live ?? { close: symbol.ForexQuotations.Close, change: symbol.ForexQuotations.Change, volume: symbol.ForexQuotations.Volume };
+  const open = useMarketOpen(symbol);
   return (
     <button ref={row} type="button" className="tp-market-row" onClick={() => onSelect(symbol)} data-testid="home-market-row" data-code={symbol.Code} data-starred={starred ? '1' : '0'}>
       <SymbolLogo src={symbol.Logo} code={symbol.ShowCode} />
@@ -34,10 +36,12 @@ export const MarketRow = memo(function MarketRow({ symbol, starred = false, onSe
         <span className="tp-market-name-line">
           <b>{symbol.ShowCode}</b>
           {starred ? <StarFill className="tp-market-starred" role="img" aria-label={t('market.starred')} data-testid="market-row-starred" /> : null}
-          <ClosedBadge symbol={symbol} />
         </span>
+        {/* A closed market says so where its volume stands: the volume of a market that is not
+            trading tells little, and the line keeps one line's height in every language (the
+            badge beside the volume or the code was cut, or wrapped and moved the list). */}
         <span className="tp-market-sub">
-          <span className="tp-muted">{t('market.volume_24h', { value: compactNumber(q.volume, i18n.language) })}</span>
+          {open ? <span className="tp-muted">{t('market.volume_24h', { value: compactNumber(q.volume, i18n.language) })}</span> : <ClosedBadge symbol={symbol} />}
         </span>
       </span>
       <PriceText className="tp-market-price" value={q.close} precision={symbol.PricePrecision} testId="market-row-price" />
