@@ -55,7 +55,7 @@ export function OrderPage({
   };
 
   return (
-    <PageFrame title={t('nav.order')} noBack withTabBar testId="page-order" right={<div className="tp-header-actions"><NotificationBell /><HeaderActions /></div>}>
+    <PageFrame title={t('nav.order')} noBack withTabBar testId="page-order" right={<HeaderActions leading={<NotificationBell />} />}>
       <Segmented
         className="tp-order-source"
         ref={sourceSwitch}

@@ -70,12 +70,7 @@ function renderFutureOrders(tab: MicroTab, setTab: (tab: MicroTab) => void): Rea
 
 /** The header's account actions: the notification bell (signed in), language and service. */
 function AccountActions() {
-  return (
-    <div className="tp-header-actions">
-      <NotificationBell />
-      <HeaderActions />
-    </div>
-  );
+  return <HeaderActions leading={<NotificationBell />} />;
 }
 
 function renderTab(path: TabPath): ReactNode {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Badge } from 'antd-mobile';
 import { GlobalOutline, MessageOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,8 @@ const sheets = () => import('./header-sheets');
 const LangDrawer = lazy(() => sheets().then((m) => ({ default: m.LangDrawer })));
 
 /** Header icons: language drawer and customer service (with the support chat's unread count). */
-export function HeaderActions() {
+/** `leading`: what the app puts first in the same row (the notification bell), one row of icons. */
+export function HeaderActions({ leading }: { leading?: ReactNode } = {}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const basic = useBasicInfo();
@@ -53,6 +54,7 @@ export function HeaderActions() {
 
   return (
     <div className="tp-header-actions">
+      {leading}
       <button
         type="button"
         className="tp-icon-btn"
