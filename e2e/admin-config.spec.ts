@@ -4,7 +4,8 @@ import { SEEDED_ADMIN, shot } from './support.js';
 
 // Configuration in the admin console, at 1280x800 with a mouse: the admin changes a symbol's
 // spread, and the user's next market order in the web app fills at the market plus the new spread
-// (Price against OriginPrice). SOLUSDT: crypto (open around the clock), used by no other journey.
+// (Price against OriginPrice). SOLUSDT: crypto (open around the clock), used by no other journey and
+// by none of the sample traders.
 // Then a look at every configuration page in light and dark.
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
 

@@ -14,7 +14,7 @@ import { SAMPLE_FUNDING, SAMPLE_TRADER_PLANS, prepareSampleTraders, tradeOnce } 
 import { decide, paceOf, signal } from './strategies.js';
 
 const CODES = SAMPLE_TRADER_PLANS.map((p) => p.symbol);
-const START: Record<string, number> = { BTCUSDT: 112000, ETHUSDT: 4300, SOLUSDT: 205, XRPUSDT: 2.9 };
+const START: Record<string, number> = { BTCUSDT: 112000, ETHUSDT: 4300, BNBUSDT: 865, XRPUSDT: 2.9 };
 
 let t: TestApp;
 let engine: MarketEngine;
